@@ -1,0 +1,170 @@
+/*
+ * cls.h - the public interface of libclsynclint (cls_ prefix).
+ *
+ * Programs (clsynclint, runtime_check, the fuzz harness) see only this header:
+ * options, the rule table, linting a file into a list of diagnostics, and the
+ * formatters.  How a file is parsed and analyzed is the library's business.
+ */
+#ifndef CLS_H
+#define CLS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "ir.h"
+
+#define CLS_VERSION "0.1.0"
+#define CLS_URL "https://github.com/clsynclint/clsynclint"
+
+/* Exit codes of the clsynclint program; documented in --help and README. */
+enum cls_exit {
+	CLS_EXIT_CLEAN = 0,      /* no diagnostic at or above the threshold */
+	CLS_EXIT_FINDINGS = 1,   /* diagnostics found */
+	CLS_EXIT_NOT_ANALYZED = 2, /* some input could not be analyzed */
+	CLS_EXIT_USAGE = 3,      /* bad command line */
+};
+
+enum cls_severity {
+	CLS_NOTE = 0,
+	CLS_WARNING = 1,
+	CLS_ERROR = 2,
+};
+
+struct cls_ctx;
+
+struct cls_rule {
+	const char *id;          /* permanent: CLS001, never reused */
+	const char *name;        /* permanent: barrier-divergence */
+	enum cls_severity severity; /* default severity */
+	const char *category;    /* "correctness" or "performance" */
+	const char *summary;     /* one line */
+	void (*run)(struct cls_ctx *ctx);  /* NULL for pseudo-rules */
+};
+
+/* The rule table (rules/registry.c). */
+extern const struct cls_rule *const cls_rules[];
+extern const unsigned cls_nrules;
+const struct cls_rule *cls_rule_by_name(const char *name);
+/* Pseudo-rules reported by the driver itself. */
+extern const struct cls_rule cls_rule_compile_error;
+extern const struct cls_rule cls_rule_unsupported;
+extern const struct cls_rule cls_rule_compiler_warning;
+
+struct cls_fix {
+	struct cls_range range;  /* text to replace (empty range = insertion) */
+	const char *text;        /* replacement */
+	const char *label;       /* what the fix does */
+};
+
+struct cls_note {
+	struct cls_range range;
+	const char *msg;
+};
+
+struct cls_diag {
+	const struct cls_rule *rule;
+	enum cls_severity severity;
+	struct cls_range range;
+	const char *msg;
+	unsigned nnotes, nfixes;
+	struct cls_note *notes;
+	struct cls_fix *fixes;
+};
+
+/* Launch configuration the analyses may use; 0 = unknown. */
+struct cls_launch {
+	unsigned local[3];
+	unsigned groups[3];
+	unsigned global[3];
+};
+
+struct cls_options {
+	struct cls_launch launch;
+	const char **cc_args;    /* extra compiler arguments (-D, -I, -include, after --) */
+	unsigned ncc_args;
+	const char *cl_std;      /* "CL3.0" by default */
+	enum cls_severity min_severity;
+	bool werror;
+	bool compiler_warnings;
+	bool report_benign;
+	bool fast_builtins;      /* -fdeclare-opencl-builtins (default on) */
+	unsigned char rule_enabled[64]; /* by index in cls_rules; 0 = default (on) */
+	const char *dump;        /* NULL, "ir", "uniformity", "cfg" */
+	FILE *dump_out;
+};
+
+void cls_options_init(struct cls_options *o);
+/*
+ * Parse the analysis option at argv[*i] (advancing *i over its value):
+ * 1 consumed, 0 not an analysis option, -1 invalid (message in err).
+ * Strings are copied into `a`, which must outlive the options.
+ */
+int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char **argv,
+		     int *i, char *err, size_t errlen);
+bool cls_parse_dims(const char *s, unsigned v[3]);
+
+enum cls_file_status {
+	CLS_FILE_ANALYZED,
+	CLS_FILE_NOT_ANALYZED,
+};
+
+/* The outcome of linting one file. */
+struct cls_result {
+	struct mem_arena arena;  /* owns everything below */
+	const char *path;        /* name used in messages */
+	enum cls_file_status status;
+	const char *reason;      /* why not analyzed */
+	struct mem_vec diags;    /* struct cls_diag *, sorted and deduplicated */
+	const char *source;      /* the file's text, for caret lines */
+	size_t source_len;
+};
+
+/*
+ * Lint one file.  `display` is the name used in messages (for stdin), `text`
+ * and `len` the file's contents (the caller read it).  The result must be
+ * released with cls_result_free().
+ */
+void cls_lint(const struct cls_options *o, const char *display, const char *text,
+	      size_t len, struct cls_result *r);
+void cls_result_free(struct cls_result *r);
+
+/*
+ * Reporting, for rules and analyses.  Returns the new diagnostic so that
+ * notes and fixes can be attached; NULL if the rule is disabled or memory ran out.
+ */
+struct cls_diag *cls_report(struct cls_ctx *ctx, const struct cls_rule *rule,
+			    struct cls_range range, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void cls_note(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
+	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void cls_fixit(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
+	       const char *text, const char *label);
+
+/* Formatters: every one reads the same sorted list. */
+enum cls_format { CLS_FMT_TEXT, CLS_FMT_GCC, CLS_FMT_JSON };
+struct cls_file_rec;
+struct cls_output {
+	enum cls_format format;
+	bool color;
+	FILE *out;
+	unsigned count[3];       /* diagnostics shown, per severity */
+	unsigned nfiles;         /* files written so far */
+	struct cls_file_rec *files; /* json: the "files" array, printed at the end */
+	unsigned capfiles;
+};
+void cls_output_begin(struct cls_output *o);
+void cls_output_file(struct cls_output *o, const struct cls_options *opt,
+		     const struct cls_result *r);
+void cls_output_end(struct cls_output *o);
+
+/* The effective severity of a diagnostic under the options (--werror). */
+enum cls_severity cls_effective_severity(const struct cls_options *o, const struct cls_diag *d);
+
+/* Verify mode: check the file's expected-* comments against r; print mismatches. */
+bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *out,
+		bool *xfail);
+/* Read the RUN-CONFIG lines of a file into a newly allocated argv (in a). */
+char **cls_run_config(struct mem_arena *a, const char *text, size_t len, int *argc);
+
+#endif

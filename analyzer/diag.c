@@ -1,0 +1,397 @@
+/*
+ * diag.c - collecting diagnostics and printing them (diag_ prefix).
+ *
+ * Rules report into the file's list; the driver sorts it by file, line,
+ * column and rule, drops duplicates, and every formatter prints the same
+ * list.  Nothing is printed where it is found.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "diag.h"
+
+static int rule_index(const struct cls_rule *r)
+{
+	for (unsigned i = 0; i < cls_nrules; i++)
+		if (cls_rules[i] == r)
+			return (int)i;
+	return -1;
+}
+
+bool diag_rule_enabled(const struct cls_options *o, const struct cls_rule *r)
+{
+	int i = rule_index(r);
+	if (i < 0 || (unsigned)i >= sizeof o->rule_enabled)
+		return true;
+	return o->rule_enabled[i] != 2;
+}
+
+static const char *vfmt(struct mem_arena *a, const char *fmt, va_list ap)
+{
+	char small[512];
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(small, sizeof small, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return "";
+	if ((size_t)n < sizeof small)
+		return mem_strndup(a, small, (size_t)n);
+	char *p = mem_alloc(a, (size_t)n + 1);
+	if (p)
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+struct cls_diag *cls_report(struct cls_ctx *ctx, const struct cls_rule *rule,
+			    struct cls_range range, const char *fmt, ...)
+{
+	if (!diag_rule_enabled(ctx->opt, rule))
+		return NULL;
+	struct cls_diag *d = MEM_NEW(ctx->arena, struct cls_diag);
+	if (!d)
+		return NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	d->msg = vfmt(ctx->arena, fmt, ap);
+	va_end(ap);
+	d->rule = rule;
+	d->severity = rule->severity;
+	d->range = range;
+	if (!d->range.begin.file)
+		d->range.begin.file = ctx->result->path;
+	if (!d->range.end.file)
+		d->range.end = d->range.begin;
+	mem_vec_push(ctx->arena, &ctx->result->diags, d);
+	return d;
+}
+
+void cls_note(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
+	      const char *fmt, ...)
+{
+	if (!d)
+		return;
+	struct cls_note *n = MEM_ARRAY(ctx->arena, struct cls_note, d->nnotes + 1);
+	if (!n)
+		return;
+	if (d->nnotes)
+		memcpy(n, d->notes, d->nnotes * sizeof *n);
+	va_list ap;
+	va_start(ap, fmt);
+	n[d->nnotes].msg = vfmt(ctx->arena, fmt, ap);
+	va_end(ap);
+	n[d->nnotes].range = range;
+	if (!n[d->nnotes].range.begin.file)
+		n[d->nnotes].range.begin.file = ctx->result->path;
+	d->notes = n;
+	d->nnotes++;
+}
+
+void cls_fixit(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
+	       const char *text, const char *label)
+{
+	if (!d)
+		return;
+	struct cls_fix *f = MEM_ARRAY(ctx->arena, struct cls_fix, d->nfixes + 1);
+	if (!f)
+		return;
+	if (d->nfixes)
+		memcpy(f, d->fixes, d->nfixes * sizeof *f);
+	f[d->nfixes].range = range;
+	f[d->nfixes].text = mem_strdup(ctx->arena, text);
+	f[d->nfixes].label = mem_strdup(ctx->arena, label);
+	d->fixes = f;
+	d->nfixes++;
+}
+
+static int pos_cmp(const struct cls_pos *a, const struct cls_pos *b)
+{
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return 0;
+}
+
+static int diag_cmp(const void *pa, const void *pb)
+{
+	const struct cls_diag *a = *(const struct cls_diag *const *)pa;
+	const struct cls_diag *b = *(const struct cls_diag *const *)pb;
+	int c = pos_cmp(&a->range.begin, &b->range.begin);
+	if (c)
+		return c;
+	c = strcmp(a->rule->id, b->rule->id);
+	if (c)
+		return c;
+	c = strcmp(a->msg, b->msg);
+	if (c)
+		return c;
+	/* Same finding reached twice (a helper analyzed in two contexts): keep
+	 * a stable order of the duplicates by their first note. */
+	if (a->nnotes && b->nnotes)
+		return pos_cmp(&a->notes[0].range.begin, &b->notes[0].range.begin);
+	return (a->nnotes > b->nnotes) - (a->nnotes < b->nnotes);
+}
+
+void diag_finish(struct cls_result *r)
+{
+	struct mem_vec *v = &r->diags;
+	if (v->len < 2)
+		return;
+	qsort(v->items, v->len, sizeof *v->items, diag_cmp);
+	unsigned j = 1;
+	for (unsigned i = 1; i < v->len; i++) {
+		const struct cls_diag *p = v->items[j - 1], *d = v->items[i];
+		if (d->rule == p->rule && !pos_cmp(&d->range.begin, &p->range.begin) &&
+		    !strcmp(d->msg, p->msg))
+			continue;
+		v->items[j++] = v->items[i];
+	}
+	v->len = j;
+}
+
+enum cls_severity cls_effective_severity(const struct cls_options *o, const struct cls_diag *d)
+{
+	if (o->werror && d->severity == CLS_WARNING)
+		return CLS_ERROR;
+	return d->severity;
+}
+
+/* ------------------------------------------------------------- formatters */
+
+static const char *sev_name(enum cls_severity s)
+{
+	return s == CLS_ERROR ? "error" : s == CLS_WARNING ? "warning" : "note";
+}
+
+#define C_BOLD "\033[1m"
+#define C_RED "\033[1;31m"
+#define C_MAGENTA "\033[1;35m"
+#define C_CYAN "\033[1;36m"
+#define C_GREEN "\033[1;32m"
+#define C_RESET "\033[0m"
+
+static const char *sev_color(enum cls_severity s)
+{
+	return s == CLS_ERROR ? C_RED : s == CLS_WARNING ? C_MAGENTA : C_CYAN;
+}
+
+/* Find line `line` (1-based) of the source; returns its length. */
+static const char *source_line(const struct cls_result *r, unsigned line, size_t *len)
+{
+	const char *p = r->source, *end = r->source + r->source_len;
+	if (!p || !line)
+		return NULL;
+	for (unsigned l = 1; l < line; l++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return NULL;
+		p = nl + 1;
+	}
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	*len = (size_t)((nl ? nl : end) - p);
+	if (*len && p[*len - 1] == '\r')
+		(*len)--;
+	return p;
+}
+
+/* The source line and a caret (with ~ under the rest of the range). */
+static void caret(struct cls_output *o, const struct cls_result *r, const struct cls_range *rg)
+{
+	size_t len;
+	if (!rg->begin.file || strcmp(rg->begin.file, r->path))
+		return;
+	const char *p = source_line(r, rg->begin.line, &len);
+	if (!p)
+		return;
+	fprintf(o->out, "%5u | %.*s\n      | ", rg->begin.line, (int)len, p);
+	unsigned col = rg->begin.col ? rg->begin.col : 1;
+	unsigned endcol = rg->end.line == rg->begin.line && rg->end.col > col ? rg->end.col
+									      : col + 1;
+	if (endcol > len + 1)
+		endcol = (unsigned)len + 1;
+	if (endcol <= col)
+		endcol = col + 1;
+	for (unsigned c = 1; c < col; c++)
+		fputc(c <= len && p[c - 1] == '\t' ? '\t' : ' ', o->out);
+	if (o->color)
+		fputs(C_GREEN, o->out);
+	fputc('^', o->out);
+	for (unsigned c = col + 1; c < endcol; c++)
+		fputc('~', o->out);
+	if (o->color)
+		fputs(C_RESET, o->out);
+	fputc('\n', o->out);
+}
+
+static void text_line(struct cls_output *o, const struct cls_pos *p, enum cls_severity s,
+		      const char *msg, const char *rule)
+{
+	if (o->color)
+		fprintf(o->out, C_BOLD "%s:%u:%u: %s%s:" C_RESET C_BOLD " %s" C_RESET, p->file,
+			p->line, p->col, sev_color(s), sev_name(s), msg);
+	else
+		fprintf(o->out, "%s:%u:%u: %s: %s", p->file, p->line, p->col, sev_name(s), msg);
+	if (rule)
+		fprintf(o->out, " [%s]", rule);
+	fputc('\n', o->out);
+}
+
+static void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+		switch (*p) {
+		case '"': fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		case '\t': fputs("\\t", out); break;
+		default:
+			if (*p < 0x20)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+		}
+	}
+	fputc('"', out);
+}
+
+void cls_output_begin(struct cls_output *o)
+{
+	memset(o->count, 0, sizeof o->count);
+	o->nfiles = 0;
+	o->files = NULL;
+	o->capfiles = 0;
+	if (o->format == CLS_FMT_JSON)
+		fprintf(o->out, "{\"version\": \"%s\", \"diagnostics\": [", CLS_VERSION);
+}
+
+struct cls_file_rec {
+	char *path, *reason;
+	bool analyzed;
+};
+
+static void json_diag(struct cls_output *o, const struct cls_diag *d, enum cls_severity s)
+{
+	FILE *out = o->out;
+	fprintf(out, "%s\n  {\"rule\": ", o->count[0] + o->count[1] + o->count[2] ? "," : "");
+	json_str(out, d->rule->name);
+	fprintf(out, ", \"id\": \"%s\", \"severity\": \"%s\", \"file\": ", d->rule->id, sev_name(s));
+	json_str(out, d->range.begin.file);
+	fprintf(out, ", \"line\": %u, \"column\": %u, \"end_line\": %u, \"end_column\": %u, "
+		     "\"message\": ", d->range.begin.line, d->range.begin.col, d->range.end.line,
+		d->range.end.col);
+	json_str(out, d->msg);
+	fprintf(out, ", \"notes\": [");
+	for (unsigned i = 0; i < d->nnotes; i++) {
+		const struct cls_note *n = &d->notes[i];
+		fprintf(out, "%s{\"file\": ", i ? ", " : "");
+		json_str(out, n->range.begin.file);
+		fprintf(out, ", \"line\": %u, \"column\": %u, \"message\": ", n->range.begin.line,
+			n->range.begin.col);
+		json_str(out, n->msg);
+		fputc('}', out);
+	}
+	fprintf(out, "], \"fixes\": [");
+	for (unsigned i = 0; i < d->nfixes; i++) {
+		const struct cls_fix *f = &d->fixes[i];
+		fprintf(out, "%s{\"file\": ", i ? ", " : "");
+		json_str(out, f->range.begin.file);
+		fprintf(out, ", \"line\": %u, \"column\": %u, \"end_line\": %u, \"end_column\": %u, "
+			     "\"replacement\": ", f->range.begin.line, f->range.begin.col,
+			f->range.end.line, f->range.end.col);
+		json_str(out, f->text);
+		fprintf(out, ", \"description\": ");
+		json_str(out, f->label);
+		fputc('}', out);
+	}
+	fprintf(out, "]}");
+}
+
+void cls_output_file(struct cls_output *o, const struct cls_options *opt,
+		     const struct cls_result *r)
+{
+	for (unsigned i = 0; i < r->diags.len; i++) {
+		const struct cls_diag *d = r->diags.items[i];
+		enum cls_severity s = cls_effective_severity(opt, d);
+		if (s < opt->min_severity)
+			continue;
+		switch (o->format) {
+		case CLS_FMT_TEXT:
+			text_line(o, &d->range.begin, s, d->msg, d->rule->name);
+			caret(o, r, &d->range);
+			for (unsigned k = 0; k < d->nnotes; k++) {
+				text_line(o, &d->notes[k].range.begin, CLS_NOTE, d->notes[k].msg, NULL);
+				caret(o, r, &d->notes[k].range);
+			}
+			for (unsigned k = 0; k < d->nfixes; k++)
+				fprintf(o->out, "%s:%u:%u: fix-it: %s\n", d->fixes[k].range.begin.file,
+					d->fixes[k].range.begin.line, d->fixes[k].range.begin.col,
+					d->fixes[k].label);
+			break;
+		case CLS_FMT_GCC:
+			fprintf(o->out, "%s:%u:%u: %s: %s [%s]\n", d->range.begin.file,
+				d->range.begin.line, d->range.begin.col, sev_name(s), d->msg,
+				d->rule->name);
+			for (unsigned k = 0; k < d->nnotes; k++)
+				fprintf(o->out, "%s:%u:%u: note: %s\n", d->notes[k].range.begin.file,
+					d->notes[k].range.begin.line, d->notes[k].range.begin.col,
+					d->notes[k].msg);
+			break;
+		case CLS_FMT_JSON:
+			json_diag(o, d, s);
+			break;
+		}
+		o->count[s]++;
+	}
+	if (o->format == CLS_FMT_TEXT && r->status == CLS_FILE_NOT_ANALYZED &&
+	    !r->diags.len)
+		fprintf(o->out, "%s: error: not analyzed: %s\n", r->path, r->reason);
+	if (o->format == CLS_FMT_GCC && r->status == CLS_FILE_NOT_ANALYZED && !r->diags.len)
+		fprintf(o->out, "%s:1:1: error: not analyzed: %s\n", r->path, r->reason);
+	if (o->format == CLS_FMT_JSON) {
+		if (o->nfiles == o->capfiles) {
+			unsigned ncap = o->capfiles ? o->capfiles * 2 : 16;
+			struct cls_file_rec *n = realloc(o->files, ncap * sizeof *n);
+			if (!n)
+				return;
+			o->files = n;
+			o->capfiles = ncap;
+		}
+		struct cls_file_rec *f = &o->files[o->nfiles];
+		f->path = strdup(r->path);
+		f->reason = r->reason ? strdup(r->reason) : NULL;
+		f->analyzed = r->status == CLS_FILE_ANALYZED;
+	}
+	o->nfiles++;
+}
+
+void cls_output_end(struct cls_output *o)
+{
+	if (o->format != CLS_FMT_JSON)
+		return;
+	fprintf(o->out, "\n], \"files\": [");
+	for (unsigned i = 0; i < o->nfiles && o->files; i++) {
+		struct cls_file_rec *f = &o->files[i];
+		fprintf(o->out, "%s\n  {\"path\": ", i ? "," : "");
+		json_str(o->out, f->path);
+		fprintf(o->out, ", \"status\": \"%s\"", f->analyzed ? "analyzed" : "not-analyzed");
+		if (f->reason) {
+			fprintf(o->out, ", \"reason\": ");
+			json_str(o->out, f->reason);
+		}
+		fputc('}', o->out);
+		free(f->path);
+		free(f->reason);
+	}
+	fprintf(o->out, "\n]}\n");
+	free(o->files);
+	o->files = NULL;
+	o->capfiles = 0;
+}

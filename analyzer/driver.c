@@ -1,0 +1,158 @@
+/*
+ * driver.c - one file through the whole pipeline (cls_lint).
+ *
+ *   input checks -> frontend (parse, lower) -> analyses -> rules -> sort
+ */
+#include <string.h>
+
+#include "diag.h"
+#include "facts.h"
+
+void cls_options_init(struct cls_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->cl_std = "CL3.0";
+	o->min_severity = CLS_NOTE;
+	o->fast_builtins = true;
+}
+
+/* Does the text decode as UTF-8?  Returns the offset of the first bad byte or -1. */
+static long bad_utf8(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		size_t k;
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			k = 1;
+		else if (c >= 0xe0 && c <= 0xef)
+			k = 2;
+		else if (c >= 0xf0 && c <= 0xf4)
+			k = 3;
+		else
+			return (long)i;
+		for (size_t j = 1; j <= k; j++)
+			if (i + j >= n || (s[i + j] & 0xc0) != 0x80)
+				return (long)i;
+		i += k + 1;
+	}
+	return -1;
+}
+
+static void not_analyzed(struct cls_result *r, const char *why)
+{
+	r->status = CLS_FILE_NOT_ANALYZED;
+	r->reason = why;
+}
+
+/* Report what the frontend could not model, once per construct and line. */
+static void report_unsupported(struct cls_ctx *ctx)
+{
+	struct mem_vec *v = &ctx->unit->unsupported;
+	for (unsigned i = 0; i < v->len; i++) {
+		const struct ir_unsupported *x = v->items[i];
+		struct cls_range r = { x->pos, x->pos };
+		cls_report(ctx, &cls_rule_unsupported, r,
+			   "unsupported: %s is not modelled; %s may miss findings here",
+			   x->what, x->weakened);
+	}
+}
+
+void cls_analyze(struct cls_ctx *ctx)
+{
+	struct ir_unit *u = ctx->unit;
+	ctx->facts = MEM_NEW(ctx->arena, struct fact_unit);
+	if (!ctx->facts)
+		return;
+	for (unsigned i = 0; i < u->funcs.len; i++) {
+		struct ir_func *f = u->funcs.items[i];
+		f->facts = MEM_NEW(ctx->arena, struct fact_func);
+		if (!f->facts)
+			return;
+		cfg_analyze(ctx, f);
+	}
+	bar_analyze(ctx);
+	unif_analyze(ctx);
+}
+
+void cls_lint(const struct cls_options *o, const char *display, const char *text,
+	      size_t len, struct cls_result *r)
+{
+	memset(r, 0, sizeof *r);
+	mem_init(&r->arena);
+	r->path = mem_strdup(&r->arena, display);
+	r->status = CLS_FILE_ANALYZED;
+	r->source = mem_strndup(&r->arena, text, len);
+	r->source_len = len;
+	if (!r->path || !r->source) {
+		not_analyzed(r, "out of memory");
+		return;
+	}
+	if (len == 0) {
+		not_analyzed(r, "empty file");
+		return;
+	}
+	if (memchr(text, 0, len)) {
+		not_analyzed(r, "binary file (contains NUL bytes)");
+		return;
+	}
+	long bad = bad_utf8((const unsigned char *)text, len);
+	if (bad >= 0) {
+		unsigned line = 1;
+		for (long i = 0; i < bad; i++)
+			line += text[i] == '\n';
+		not_analyzed(r, mem_printf(&r->arena, "invalid UTF-8 at line %u (byte offset %ld)",
+					   line, bad));
+		return;
+	}
+
+	struct cls_ctx ctx = { .arena = &r->arena, .opt = o, .result = r };
+	if (!fe_parse(&ctx, r->path, r->source, len)) {
+		if (r->status == CLS_FILE_ANALYZED)
+			not_analyzed(r, mem_failed(&r->arena) ? "out of memory" : "parse failed");
+		diag_finish(r);
+		return;
+	}
+	for (unsigned i = 0; i < ctx.unit->funcs.len; i++) {
+		const char *why = ir_verify(ctx.unit->funcs.items[i]);
+		if (why) {
+			not_analyzed(r, mem_printf(&r->arena, "internal error: IR of '%s': %s",
+				((struct ir_func *)ctx.unit->funcs.items[i])->name, why));
+			return;
+		}
+	}
+	report_unsupported(&ctx);
+	cls_analyze(&ctx);
+	if (mem_failed(&r->arena)) {
+		not_analyzed(r, "out of memory");
+		return;
+	}
+	for (unsigned i = 0; i < cls_nrules; i++) {
+		const struct cls_rule *rule = cls_rules[i];
+		if (!rule->run || !diag_rule_enabled(o, rule))
+			continue;
+		ctx.rule = rule;
+		rule->run(&ctx);
+	}
+	if (o->dump && o->dump_out) {
+		if (!strcmp(o->dump, "ir")) {
+			for (unsigned i = 0; i < ctx.unit->funcs.len; i++)
+				ir_dump_func(o->dump_out, ctx.unit->funcs.items[i]);
+		} else if (!strcmp(o->dump, "uniformity")) {
+			unif_dump(&ctx, o->dump_out);
+		}
+	}
+	if (mem_failed(&r->arena))
+		not_analyzed(r, "out of memory");
+	diag_finish(r);
+}
+
+void cls_result_free(struct cls_result *r)
+{
+	mem_free_all(&r->arena);
+	memset(r, 0, sizeof *r);
+}

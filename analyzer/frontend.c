@@ -1,0 +1,1531 @@
+/*
+ * frontend.c - libclang at the edge (fe_ prefix).
+ *
+ * The only file that includes clang-c/Index.h.  It parses a kernel file as
+ * OpenCL C, turns compiler errors into compile-error diagnostics, and lowers
+ * every function definition outside system headers into the IR of ir.h.
+ * Every CXString is copied into the arena and disposed in the helper that
+ * obtained it.
+ */
+#include <clang-c/Index.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "ir.h"
+
+/* ---------------------------------------------------------------- strings */
+
+/* Copy a CXString into the arena and dispose of it. */
+static const char *take(struct mem_arena *a, CXString s)
+{
+	const char *c = clang_getCString(s);
+	const char *r = mem_strdup(a, c ? c : "");
+	clang_disposeString(s);
+	return r;
+}
+
+/* ------------------------------------------------------------ hash tables */
+
+/* Maps a declaration cursor to what we made of it (ir_var or ir_func). */
+struct decl_entry {
+	CXCursor key;
+	void *val;
+	bool used;
+};
+
+struct decl_map {
+	struct decl_entry *v;
+	unsigned cap, len;
+};
+
+static void *dmap_get(struct decl_map *m, CXCursor c)
+{
+	if (!m->cap)
+		return NULL;
+	unsigned h = clang_hashCursor(c) & (m->cap - 1);
+	while (m->v[h].used) {
+		if (clang_equalCursors(m->v[h].key, c))
+			return m->v[h].val;
+		h = (h + 1) & (m->cap - 1);
+	}
+	return NULL;
+}
+
+static bool dmap_put(struct decl_map *m, CXCursor c, void *val)
+{
+	if ((m->len + 1) * 2 > m->cap) {
+		unsigned ncap = m->cap ? m->cap * 2 : 64;
+		struct decl_entry *nv = calloc(ncap, sizeof *nv);
+		if (!nv)
+			return false;
+		for (unsigned i = 0; i < m->cap; i++) {
+			if (!m->v[i].used)
+				continue;
+			unsigned h = clang_hashCursor(m->v[i].key) & (ncap - 1);
+			while (nv[h].used)
+				h = (h + 1) & (ncap - 1);
+			nv[h] = m->v[i];
+		}
+		free(m->v);
+		m->v = nv;
+		m->cap = ncap;
+	}
+	unsigned h = clang_hashCursor(c) & (m->cap - 1);
+	while (m->v[h].used) {
+		if (clang_equalCursors(m->v[h].key, c)) {
+			m->v[h].val = val;
+			return true;
+		}
+		h = (h + 1) & (m->cap - 1);
+	}
+	m->v[h].used = true;
+	m->v[h].key = c;
+	m->v[h].val = val;
+	m->len++;
+	return true;
+}
+
+/* Types, interned by canonical spelling. */
+struct type_entry {
+	const char *key;
+	struct ir_type *t;
+};
+
+struct type_map {
+	struct type_entry *v;
+	unsigned cap, len;
+};
+
+static unsigned str_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* --------------------------------------------------------------- lowering */
+
+/* Collect the direct children of a cursor (arena array). */
+struct kids {
+	CXCursor *v;
+	unsigned n, cap;
+	struct mem_arena *a;
+};
+
+struct label {
+	const char *name;
+	struct ir_block *block;
+	struct label *next;
+};
+
+struct switch_ctx {
+	struct mem_vec cases;     /* struct ir_block * */
+	long long *vals;
+	unsigned nvals, capvals;
+	struct ir_block *deflt;
+};
+
+struct file_cache {
+	CXFile file;
+	const char *name;
+};
+
+struct fe {
+	struct cls_ctx *ctx;
+	struct ir_unit *u;
+	struct mem_arena *a;
+	CXTranslationUnit tu;
+	CXFile main_file;
+	const char *display;
+	struct decl_map decls;     /* VarDecl/ParmDecl/FunctionDecl -> ir_var/ir_func */
+	struct kids fcursors;      /* the definition of u->funcs.items[i] */
+	struct type_map types;
+	struct file_cache files[16];
+	unsigned nfiles;
+	/* per function */
+	struct ir_func *f;
+	struct ir_block *cur;
+	struct ir_block *brk, *cont;
+	struct switch_ctx *sw;
+	struct label *labels;
+	unsigned depth;            /* expression recursion depth */
+	bool too_deep;
+};
+
+#define FE_MAX_DEPTH 2000
+
+static const char *file_name(struct fe *s, CXFile f)
+{
+	if (!f)
+		return s->display;
+	for (unsigned i = 0; i < s->nfiles; i++)
+		if (s->files[i].file == f)
+			return s->files[i].name;
+	const char *name = clang_File_isEqual(f, s->main_file)
+				   ? s->display
+				   : take(s->a, clang_getFileName(f));
+	if (s->nfiles < sizeof s->files / sizeof s->files[0]) {
+		s->files[s->nfiles].file = f;
+		s->files[s->nfiles].name = name;
+		s->nfiles++;
+	}
+	return name;
+}
+
+static struct cls_pos pos_of(struct fe *s, CXSourceLocation loc)
+{
+	struct cls_pos p;
+	CXFile f;
+	unsigned line, col, off;
+	clang_getExpansionLocation(loc, &f, &line, &col, &off);
+	p.file = file_name(s, f);
+	p.line = line;
+	p.col = col;
+	return p;
+}
+
+static struct cls_range range_of(struct fe *s, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	struct cls_range out;
+	out.begin = pos_of(s, clang_getRangeStart(r));
+	out.end = pos_of(s, clang_getRangeEnd(r));
+	if (out.end.file != out.begin.file || out.end.line < out.begin.line ||
+	    (out.end.line == out.begin.line && out.end.col < out.begin.col))
+		out.end = out.begin;
+	return out;
+}
+
+
+static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	struct kids *k = d;
+	if (k->n == k->cap) {
+		unsigned ncap = k->cap ? k->cap * 2 : 8;
+		CXCursor *nv = MEM_ARRAY(k->a, CXCursor, ncap);
+		if (!nv)
+			return CXChildVisit_Break;
+		if (k->n)
+			memcpy(nv, k->v, k->n * sizeof *nv);
+		k->v = nv;
+		k->cap = ncap;
+	}
+	k->v[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+static struct kids children(struct fe *s, CXCursor c)
+{
+	struct kids k = { .a = s->a };
+	clang_visitChildren(c, kids_visit, &k);
+	return k;
+}
+
+/* Only the expression children (drops TypeRef and friends). */
+static struct kids expr_children(struct fe *s, CXCursor c)
+{
+	struct kids k = children(s, c);
+	unsigned j = 0;
+	for (unsigned i = 0; i < k.n; i++)
+		if (clang_isExpression(clang_getCursorKind(k.v[i])))
+			k.v[j++] = k.v[i];
+	k.n = j;
+	return k;
+}
+
+static void unsupported(struct fe *s, CXCursor c, const char *what, const char *weakened)
+{
+	struct ir_unsupported *x = MEM_NEW(s->a, struct ir_unsupported);
+	if (!x)
+		return;
+	x->pos = range_of(s, c).begin;
+	x->what = what;
+	x->weakened = weakened;
+	mem_vec_push(s->a, &s->u->unsupported, x);
+}
+
+/* ------------------------------------------------------------------ types */
+
+static enum ir_space space_in(const char *spelling)
+{
+	/* The first address-space qualifier in a canonical spelling belongs to
+	 * the outermost object (for a pointee spelling: the pointee). */
+	static const struct { const char *q; enum ir_space s; } qs[] = {
+		{ "__local", AS_LOCAL }, { "__global", AS_GLOBAL },
+		{ "__constant", AS_CONSTANT }, { "__private", AS_PRIVATE },
+		{ "__generic", AS_GENERIC },
+	};
+	const char *best = NULL;
+	enum ir_space sp = AS_PRIVATE;
+	for (unsigned i = 0; i < sizeof qs / sizeof qs[0]; i++) {
+		const char *p = strstr(spelling, qs[i].q);
+		if (p && (!best || p < best)) {
+			best = p;
+			sp = qs[i].s;
+		}
+	}
+	return sp;
+}
+
+static struct ir_type *make_type(struct fe *s, CXType t, int depth);
+
+static struct ir_type *build_type(struct fe *s, CXType ct, const char *spelling, int depth)
+{
+	struct ir_type *t = MEM_NEW(s->a, struct ir_type);
+	if (!t)
+		return NULL;
+	t->spelling = spelling;
+	t->size = clang_Type_getSizeOf(ct);
+	t->is_volatile = clang_isVolatileQualifiedType(ct) != 0;
+	switch (ct.kind) {
+	case CXType_Void:
+		t->kind = T_VOID;
+		break;
+	case CXType_Bool: case CXType_Char_U: case CXType_UChar: case CXType_UShort:
+	case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
+		t->kind = T_INT;
+		t->is_unsigned = true;
+		break;
+	case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+	case CXType_Long: case CXType_LongLong: case CXType_Enum:
+		t->kind = T_INT;
+		break;
+	case CXType_Half: case CXType_Float: case CXType_Double: case CXType_Float16:
+		t->kind = T_FLOAT;
+		break;
+	case CXType_Vector: case CXType_ExtVector:
+		t->kind = T_VECTOR;
+		t->count = (unsigned)clang_getNumElements(ct);
+		t->elem = make_type(s, clang_getElementType(ct), depth + 1);
+		break;
+	case CXType_Pointer: {
+		CXType pt = clang_getPointeeType(ct);
+		t->kind = T_POINTER;
+		t->elem = make_type(s, pt, depth + 1);
+		if (t->elem) {
+			t->space = t->elem->space;
+			t->is_volatile = t->elem->is_volatile;
+		}
+		break;
+	}
+	case CXType_ConstantArray: case CXType_IncompleteArray: case CXType_VariableArray:
+	case CXType_DependentSizedArray: {
+		long long n = clang_getArraySize(ct);
+		t->kind = T_ARRAY;
+		t->count = n > 0 ? (unsigned)n : 0;
+		t->elem = make_type(s, clang_getArrayElementType(ct), depth + 1);
+		break;
+	}
+	case CXType_Record:
+		t->kind = T_STRUCT;
+		break;
+	case CXType_Atomic:
+		t->kind = T_INT;
+		t->is_atomic = true;
+		break;
+	default:
+		t->kind = T_OTHER;
+		break;
+	}
+	if (t->kind != T_POINTER)
+		t->space = (unsigned char)space_in(spelling);
+	if (strstr(spelling, "atomic_") || strstr(spelling, "_Atomic"))
+		t->is_atomic = t->kind != T_POINTER;
+	return t;
+}
+
+/* Intern the canonical form of t. */
+static struct ir_type *make_type(struct fe *s, CXType t, int depth)
+{
+	if (depth > 16)
+		return NULL;
+	CXType ct = clang_getCanonicalType(t);
+	const char *sp = take(s->a, clang_getTypeSpelling(ct));
+	if (!sp)
+		return NULL;
+	struct type_map *m = &s->types;
+	unsigned h;
+	if (m->cap) {
+		h = str_hash(sp) & (m->cap - 1);
+		while (m->v[h].key) {
+			if (!strcmp(m->v[h].key, sp))
+				return m->v[h].t;
+			h = (h + 1) & (m->cap - 1);
+		}
+	}
+	struct ir_type *it = build_type(s, ct, sp, depth);
+	if (!it)
+		return NULL;
+	if ((m->len + 1) * 2 > m->cap) {
+		unsigned ncap = m->cap ? m->cap * 2 : 64;
+		struct type_entry *nv = MEM_ARRAY(s->a, struct type_entry, ncap);
+		if (!nv)
+			return it;
+		for (unsigned i = 0; i < m->cap; i++) {
+			if (!m->v[i].key)
+				continue;
+			unsigned k = str_hash(m->v[i].key) & (ncap - 1);
+			while (nv[k].key)
+				k = (k + 1) & (ncap - 1);
+			nv[k] = m->v[i];
+		}
+		m->v = nv;
+		m->cap = ncap;
+	}
+	h = str_hash(sp) & (m->cap - 1);
+	while (m->v[h].key)
+		h = (h + 1) & (m->cap - 1);
+	m->v[h].key = sp;
+	m->v[h].t = it;
+	m->len++;
+	return it;
+}
+
+/* ------------------------------------------------------------- variables */
+
+static struct ir_var *add_private(struct fe *s, struct ir_var *v)
+{
+	struct ir_func *f = s->f;
+	if (!f)
+		return v;
+	if ((f->nvars & (f->nvars - 1)) == 0) {
+		unsigned cap = f->nvars ? f->nvars * 2 : 4;
+		struct ir_var **nv = MEM_ARRAY(s->a, struct ir_var *, cap);
+		if (!nv)
+			return v;
+		if (f->nvars)
+			memcpy(nv, f->vars, f->nvars * sizeof *nv);
+		f->vars = nv;
+	}
+	v->id = f->nvars;
+	f->vars[f->nvars++] = v;
+	v->func = f;
+	return v;
+}
+
+/* The ir_var for a VarDecl or ParmDecl cursor, made on first sight. */
+static struct ir_var *var_for(struct fe *s, CXCursor decl)
+{
+	struct ir_var *v = dmap_get(&s->decls, decl);
+	if (v)
+		return v;
+	v = MEM_NEW(s->a, struct ir_var);
+	if (!v)
+		return NULL;
+	v->name = take(s->a, clang_getCursorSpelling(decl));
+	v->type = make_type(s, clang_getCursorType(decl), 0);
+	v->pos = range_of(s, decl).begin;
+	enum CXCursorKind k = clang_getCursorKind(decl);
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
+	CXCursor parent = clang_getCursorSemanticParent(decl);
+	bool file_scope = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
+	if (k == CXCursor_ParmDecl) {
+		v->kind = VAR_PARAM;
+	} else if (file_scope || sc == CX_SC_Static ||
+		   (v->type && v->type->space == AS_CONSTANT)) {
+		v->kind = VAR_PROGRAM;
+		mem_vec_push(s->a, &s->u->shared, v);
+	} else if (v->type && v->type->space == AS_LOCAL) {
+		v->kind = VAR_SHARED;
+		v->func = s->f;
+		mem_vec_push(s->a, &s->u->shared, v);
+	} else {
+		v->kind = VAR_PRIVATE;
+	}
+	if (v->kind == VAR_PARAM || v->kind == VAR_PRIVATE)
+		add_private(s, v);
+	dmap_put(&s->decls, decl, v);
+	return v;
+}
+
+/* ------------------------------------------------------------ expressions */
+
+static struct ir_expr *lower_expr(struct fe *s, CXCursor c);
+
+static struct ir_expr *new_expr(struct fe *s, CXCursor c, enum ir_op op, unsigned n)
+{
+	struct ir_expr *e = ir_new_expr(s->u, s->f, op, n);
+	if (!e)
+		return NULL;
+	e->range = range_of(s, c);
+	e->type = make_type(s, clang_getCursorType(c), 0);
+	return e;
+}
+
+static bool eval_int(CXCursor c, long long *v)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	bool ok = false;
+	if (r) {
+		if (clang_EvalResult_getKind(r) == CXEval_Int) {
+			*v = clang_EvalResult_getAsLongLong(r);
+			ok = true;
+		}
+		clang_EvalResult_dispose(r);
+	}
+	return ok;
+}
+
+static struct ir_expr *lower_const(struct fe *s, CXCursor c)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	struct ir_expr *e = NULL;
+	if (r) {
+		switch (clang_EvalResult_getKind(r)) {
+		case CXEval_Int:
+			e = new_expr(s, c, E_INT, 0);
+			if (e)
+				e->u.ival = clang_EvalResult_getAsLongLong(r);
+			break;
+		case CXEval_Float:
+			e = new_expr(s, c, E_FLOAT, 0);
+			if (e)
+				e->u.fval = clang_EvalResult_getAsDouble(r);
+			break;
+		default:
+			break;
+		}
+		clang_EvalResult_dispose(r);
+	}
+	if (!e)
+		e = new_expr(s, c, E_UNKNOWN, 0);
+	return e;
+}
+
+/* Lower every expression child of c as the kids of a new node. */
+static struct ir_expr *lower_with_kids(struct fe *s, CXCursor c, enum ir_op op)
+{
+	struct kids k = expr_children(s, c);
+	struct ir_expr *e = new_expr(s, c, op, k.n);
+	if (!e)
+		return NULL;
+	for (unsigned i = 0; i < k.n; i++)
+		e->kids[i] = lower_expr(s, k.v[i]);
+	return e;
+}
+
+/* The identifier that ends the cursor's tokens (a swizzle's component name). */
+static const char *last_identifier(struct fe *s, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	const char *name = NULL;
+	clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned i = n; i-- > 0;)
+		if (clang_getTokenKind(toks[i]) == CXToken_Identifier) {
+			name = take(s->a, clang_getTokenSpelling(s->tu, toks[i]));
+			break;
+		}
+	if (toks)
+		clang_disposeTokens(s->tu, toks, n);
+	return name ? name : "?";
+}
+
+static bool is_vector(CXType t)
+{
+	CXType ct = clang_getCanonicalType(t);
+	return ct.kind == CXType_ExtVector || ct.kind == CXType_Vector;
+}
+
+static struct ir_expr *lower_unexposed(struct fe *s, CXCursor c)
+{
+	struct kids k = expr_children(s, c);
+	if (k.n == 1) {
+		CXType own = clang_getCursorType(c), sub = clang_getCursorType(k.v[0]);
+		if (is_vector(sub) &&
+		    (!is_vector(own) ||
+		     clang_getNumElements(clang_getCanonicalType(own)) !=
+			     clang_getNumElements(clang_getCanonicalType(sub)))) {
+			struct ir_expr *e = new_expr(s, c, E_SWIZZLE, 1);
+			if (!e)
+				return NULL;
+			e->kids[0] = lower_expr(s, k.v[0]);
+			e->u.name = last_identifier(s, c);
+			return e;
+		}
+		/* An implicit conversion: transparent, but keep the converted type. */
+		struct ir_expr *inner = lower_expr(s, k.v[0]);
+		return inner;
+	}
+	if (k.n == 0)
+		return lower_const(s, c);
+	return lower_with_kids(s, c, E_UNKNOWN);
+}
+
+static struct ir_expr *lower_declref(struct fe *s, CXCursor c)
+{
+	CXCursor ref = clang_getCursorReferenced(c);
+	switch (clang_getCursorKind(ref)) {
+	case CXCursor_VarDecl:
+	case CXCursor_ParmDecl: {
+		struct ir_expr *e = new_expr(s, c, E_VAR, 0);
+		if (e)
+			e->u.var = var_for(s, ref);
+		return e;
+	}
+	case CXCursor_EnumConstantDecl: {
+		struct ir_expr *e = new_expr(s, c, E_INT, 0);
+		if (e)
+			e->u.ival = clang_getEnumConstantDeclValue(ref);
+		return e;
+	}
+	default:
+		return new_expr(s, c, E_UNKNOWN, 0);
+	}
+}
+
+/* The user function a call goes to, or NULL for a builtin/declaration-only. */
+static struct ir_func *callee_of(struct fe *s, CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	if (clang_Cursor_isNull(ref))
+		return NULL;
+	CXCursor def = clang_getCursorDefinition(ref);
+	if (clang_Cursor_isNull(def))
+		return NULL;
+	return dmap_get(&s->decls, def);
+}
+
+static struct ir_expr *lower_call(struct fe *s, CXCursor c)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	if (n < 0)
+		n = 0;
+	struct ir_expr *e = new_expr(s, c, E_CALL, (unsigned)n);
+	if (!e)
+		return NULL;
+	e->u.name = take(s->a, clang_getCursorSpelling(c));
+	e->callee = callee_of(s, c);
+	if (!e->callee) {
+		enum bi_kind k = bi_classify(e->u.name);
+		e->sub = (unsigned char)k;
+		if (k == BI_UNSUPPORTED)
+			unsupported(s, c, mem_printf(s->a, "call to '%s'", e->u.name),
+				    "all rules (its memory effects are not modelled)");
+	}
+	for (int i = 0; i < n; i++)
+		e->kids[i] = lower_expr(s, clang_Cursor_getArgument(c, (unsigned)i));
+	return e;
+}
+
+static const unsigned char binop_map[] = {
+	[CXBinaryOperator_Mul] = IR_B_MUL, [CXBinaryOperator_Div] = IR_B_DIV,
+	[CXBinaryOperator_Rem] = IR_B_REM, [CXBinaryOperator_Add] = IR_B_ADD,
+	[CXBinaryOperator_Sub] = IR_B_SUB, [CXBinaryOperator_Shl] = IR_B_SHL,
+	[CXBinaryOperator_Shr] = IR_B_SHR, [CXBinaryOperator_LT] = IR_B_LT,
+	[CXBinaryOperator_GT] = IR_B_GT, [CXBinaryOperator_LE] = IR_B_LE,
+	[CXBinaryOperator_GE] = IR_B_GE, [CXBinaryOperator_EQ] = IR_B_EQ,
+	[CXBinaryOperator_NE] = IR_B_NE, [CXBinaryOperator_And] = IR_B_AND,
+	[CXBinaryOperator_Xor] = IR_B_XOR, [CXBinaryOperator_Or] = IR_B_OR,
+	[CXBinaryOperator_LAnd] = IR_B_LAND, [CXBinaryOperator_LOr] = IR_B_LOR,
+	[CXBinaryOperator_MulAssign] = IR_B_MUL, [CXBinaryOperator_DivAssign] = IR_B_DIV,
+	[CXBinaryOperator_RemAssign] = IR_B_REM, [CXBinaryOperator_AddAssign] = IR_B_ADD,
+	[CXBinaryOperator_SubAssign] = IR_B_SUB, [CXBinaryOperator_ShlAssign] = IR_B_SHL,
+	[CXBinaryOperator_ShrAssign] = IR_B_SHR, [CXBinaryOperator_AndAssign] = IR_B_AND,
+	[CXBinaryOperator_XorAssign] = IR_B_XOR, [CXBinaryOperator_OrAssign] = IR_B_OR,
+};
+
+static struct ir_expr *lower_binary(struct fe *s, CXCursor c)
+{
+	enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c);
+	struct kids kd = expr_children(s, c);
+	if (kd.n != 2)
+		return lower_with_kids(s, c, E_UNKNOWN);
+	enum ir_op op;
+	unsigned char sub = 0;
+	if (k == CXBinaryOperator_Assign) {
+		op = E_ASSIGN;
+	} else if (k == CXBinaryOperator_Comma) {
+		op = E_COMMA;
+	} else if (k >= CXBinaryOperator_MulAssign && k <= CXBinaryOperator_OrAssign) {
+		op = E_ASSIGN;
+		sub = binop_map[k];
+	} else if ((unsigned)k < sizeof binop_map && binop_map[k]) {
+		op = E_BINARY;
+		sub = binop_map[k];
+	} else {
+		return lower_with_kids(s, c, E_UNKNOWN);
+	}
+	struct ir_expr *e = new_expr(s, c, op, 2);
+	if (!e)
+		return NULL;
+	e->sub = sub;
+	e->kids[0] = lower_expr(s, kd.v[0]);
+	e->kids[1] = lower_expr(s, kd.v[1]);
+	return e;
+}
+
+static struct ir_expr *lower_unary(struct fe *s, CXCursor c)
+{
+	enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+	struct kids kd = expr_children(s, c);
+	if (kd.n != 1)
+		return lower_with_kids(s, c, E_UNKNOWN);
+	enum ir_op op = E_UNARY;
+	unsigned char sub = 0;
+	switch (k) {
+	case CXUnaryOperator_PostInc: op = E_INCDEC; sub = IR_POSTINC; break;
+	case CXUnaryOperator_PostDec: op = E_INCDEC; sub = IR_POSTDEC; break;
+	case CXUnaryOperator_PreInc: op = E_INCDEC; sub = IR_PREINC; break;
+	case CXUnaryOperator_PreDec: op = E_INCDEC; sub = IR_PREDEC; break;
+	case CXUnaryOperator_AddrOf: op = E_ADDROF; break;
+	case CXUnaryOperator_Deref: op = E_DEREF; break;
+	case CXUnaryOperator_Plus: sub = IR_U_PLUS; break;
+	case CXUnaryOperator_Minus: sub = IR_U_MINUS; break;
+	case CXUnaryOperator_Not: sub = IR_U_NOT; break;
+	case CXUnaryOperator_LNot: sub = IR_U_LNOT; break;
+	default:
+		/* __real, __imag, __extension__: transparent */
+		return lower_expr(s, kd.v[0]);
+	}
+	struct ir_expr *e = new_expr(s, c, op, 1);
+	if (!e)
+		return NULL;
+	e->sub = sub;
+	e->kids[0] = lower_expr(s, kd.v[0]);
+	if (op == E_ADDROF && e->kids[0]) {
+		const struct ir_expr *b = e->kids[0];
+		while (b && (b->op == E_INDEX || b->op == E_MEMBER || b->op == E_SWIZZLE))
+			b = b->kids[0];
+		if (b && b->op == E_VAR && b->u.var)
+			b->u.var->addr_taken = true;
+	}
+	return e;
+}
+
+static struct ir_expr *lower_subscript(struct fe *s, CXCursor c)
+{
+	struct kids kd = expr_children(s, c);
+	if (kd.n != 2)
+		return lower_with_kids(s, c, E_UNKNOWN);
+	CXCursor base = kd.v[0], idx = kd.v[1];
+	CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+	if (bt.kind != CXType_Pointer && bt.kind != CXType_ConstantArray &&
+	    bt.kind != CXType_IncompleteArray && bt.kind != CXType_ExtVector &&
+	    bt.kind != CXType_Vector) {
+		CXCursor t = base; /* i[a] */
+		base = idx;
+		idx = t;
+	}
+	struct ir_expr *e = new_expr(s, c, E_INDEX, 2);
+	if (!e)
+		return NULL;
+	e->kids[0] = lower_expr(s, base);
+	e->kids[1] = lower_expr(s, idx);
+	return e;
+}
+
+static struct ir_expr *lower_member(struct fe *s, CXCursor c)
+{
+	struct kids kd = expr_children(s, c);
+	struct ir_expr *e = new_expr(s, c, E_MEMBER, kd.n ? 1 : 0);
+	if (!e)
+		return NULL;
+	e->u.name = take(s->a, clang_getCursorSpelling(c));
+	if (kd.n) {
+		CXType bt = clang_getCanonicalType(clang_getCursorType(kd.v[0]));
+		e->sub = bt.kind == CXType_Pointer;
+		e->kids[0] = lower_expr(s, kd.v[0]);
+	}
+	return e;
+}
+
+static struct ir_expr *lower_expr(struct fe *s, CXCursor c)
+{
+	struct ir_expr *e;
+	if (++s->depth > FE_MAX_DEPTH) {
+		s->too_deep = true;
+		s->depth--;
+		return new_expr(s, c, E_UNKNOWN, 0);
+	}
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_UnaryExpr: /* sizeof, alignof, vec_step */
+		e = lower_const(s, c);
+		break;
+	case CXCursor_StringLiteral:
+		e = new_expr(s, c, E_STRING, 0);
+		break;
+	case CXCursor_ParenExpr: {
+		struct kids kd = expr_children(s, c);
+		e = kd.n == 1 ? lower_expr(s, kd.v[0]) : lower_with_kids(s, c, E_UNKNOWN);
+		break;
+	}
+	case CXCursor_UnexposedExpr:
+		e = lower_unexposed(s, c);
+		break;
+	case CXCursor_DeclRefExpr:
+		e = lower_declref(s, c);
+		break;
+	case CXCursor_CallExpr:
+		e = lower_call(s, c);
+		break;
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator:
+		e = lower_binary(s, c);
+		break;
+	case CXCursor_UnaryOperator:
+		e = lower_unary(s, c);
+		break;
+	case CXCursor_ArraySubscriptExpr:
+		e = lower_subscript(s, c);
+		break;
+	case CXCursor_MemberRefExpr:
+		e = lower_member(s, c);
+		break;
+	case CXCursor_ConditionalOperator: {
+		e = lower_with_kids(s, c, E_COND);
+		if (e && e->nkids != 3)
+			e->op = E_UNKNOWN;
+		break;
+	}
+	case CXCursor_CStyleCastExpr: {
+		e = lower_with_kids(s, c, E_CAST);
+		if (e && e->nkids != 1)
+			e->op = E_UNKNOWN;
+		break;
+	}
+	case CXCursor_InitListExpr:
+		e = lower_with_kids(s, c, E_INIT_LIST);
+		break;
+	default:
+		e = lower_with_kids(s, c, E_UNKNOWN);
+		break;
+	}
+	s->depth--;
+	return e;
+}
+
+/* ------------------------------------------------------------- statements */
+
+static struct ir_block *new_block(struct fe *s)
+{
+	return ir_new_block(s->u, s->f);
+}
+
+/* End the current block with a jump to `to`. */
+static void jump(struct fe *s, struct ir_block *to)
+{
+	struct ir_block *b = s->cur;
+	ir_set_succs(s->u, b, 1);
+	if (b->succs)
+		b->succs[0] = to;
+	b->term = TERM_JUMP;
+}
+
+/* End the current block with a two-way branch. */
+static void branch(struct fe *s, struct ir_expr *cond, struct ir_block *t,
+		   struct ir_block *f, enum ir_origin origin, struct cls_range r)
+{
+	struct ir_block *b = s->cur;
+	ir_set_succs(s->u, b, 2);
+	if (b->succs) {
+		b->succs[0] = t;
+		b->succs[1] = f;
+	}
+	b->term = TERM_BRANCH;
+	b->cond = cond;
+	b->origin = (unsigned char)origin;
+	b->range = r;
+}
+
+/* Continue lowering into a fresh block that nothing jumps to (after return,
+ * break, continue, goto); it is dropped unless a label makes it reachable. */
+static void dead_block(struct fe *s)
+{
+	s->cur = new_block(s);
+}
+
+/* Strip parentheses and implicit conversions around a condition. */
+static CXCursor strip_cond(struct fe *s, CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+			return c;
+		struct kids kd = expr_children(s, c);
+		if (kd.n != 1 || is_vector(clang_getCursorType(kd.v[0])))
+			return c;
+		c = kd.v[0];
+	}
+}
+
+/*
+ * Lower a condition into branches to t (true) and f (false), splitting
+ * && || and ! so that each decision becomes its own branch.
+ */
+static void lower_cond(struct fe *s, CXCursor c, struct ir_block *t, struct ir_block *f,
+		       enum ir_origin origin)
+{
+	c = strip_cond(s, c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_BinaryOperator) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		struct kids kd = expr_children(s, c);
+		if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) && kd.n == 2 &&
+		    s->depth < FE_MAX_DEPTH) {
+			struct ir_block *mid = new_block(s);
+			s->depth++;
+			if (op == CXBinaryOperator_LAnd)
+				lower_cond(s, kd.v[0], mid, f, origin);
+			else
+				lower_cond(s, kd.v[0], t, mid, origin);
+			s->cur = mid;
+			lower_cond(s, kd.v[1], t, f, origin);
+			s->depth--;
+			return;
+		}
+	} else if (k == CXCursor_UnaryOperator &&
+		   clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot) {
+		struct kids kd = expr_children(s, c);
+		if (kd.n == 1 && s->depth < FE_MAX_DEPTH) {
+			s->depth++;
+			lower_cond(s, kd.v[0], f, t, origin);
+			s->depth--;
+			return;
+		}
+	}
+	struct ir_expr *e = lower_expr(s, c);
+	branch(s, e, t, f, origin, e ? e->range : range_of(s, c));
+}
+
+static void lower_stmt(struct fe *s, CXCursor c);
+
+static struct label *label_for(struct fe *s, const char *name)
+{
+	for (struct label *l = s->labels; l; l = l->next)
+		if (!strcmp(l->name, name))
+			return l;
+	struct label *l = MEM_NEW(s->a, struct label);
+	if (!l)
+		return NULL;
+	l->name = name;
+	l->block = new_block(s);
+	l->next = s->labels;
+	s->labels = l;
+	return l;
+}
+
+static void lower_decl_stmt(struct fe *s, CXCursor c)
+{
+	struct kids kd = children(s, c);
+	for (unsigned i = 0; i < kd.n; i++) {
+		if (clang_getCursorKind(kd.v[i]) != CXCursor_VarDecl)
+			continue;
+		struct ir_var *v = var_for(s, kd.v[i]);
+		CXCursor init = clang_Cursor_getVarDeclInitializer(kd.v[i]);
+		if (!v || clang_Cursor_isNull(init) || v->kind == VAR_PROGRAM)
+			continue;
+		struct ir_expr *e = new_expr(s, kd.v[i], E_ASSIGN, 2);
+		struct ir_expr *lhs = new_expr(s, kd.v[i], E_VAR, 0);
+		if (!e || !lhs)
+			continue;
+		lhs->u.var = v;
+		lhs->type = v->type;
+		e->type = v->type;
+		e->kids[0] = lhs;
+		e->kids[1] = lower_expr(s, init);
+		ir_add_inst(s->u, s->cur, e);
+	}
+}
+
+static void lower_if(struct fe *s, CXCursor c)
+{
+	struct kids kd = children(s, c);
+	if (kd.n < 2) {
+		unsupported(s, c, "an if statement with a condition variable", "all rules");
+		return;
+	}
+	struct ir_block *then_b = new_block(s), *after = new_block(s);
+	struct ir_block *else_b = kd.n >= 3 ? new_block(s) : after;
+	lower_cond(s, kd.v[0], then_b, else_b, ORIG_IF);
+	s->cur = then_b;
+	lower_stmt(s, kd.v[1]);
+	jump(s, after);
+	if (kd.n >= 3) {
+		s->cur = else_b;
+		lower_stmt(s, kd.v[2]);
+		jump(s, after);
+	}
+	s->cur = after;
+}
+
+static void lower_loop_body(struct fe *s, CXCursor body, struct ir_block *brk,
+			    struct ir_block *cont)
+{
+	struct ir_block *ob = s->brk, *oc = s->cont;
+	s->brk = brk;
+	s->cont = cont;
+	lower_stmt(s, body);
+	s->brk = ob;
+	s->cont = oc;
+}
+
+static void lower_while(struct fe *s, CXCursor c)
+{
+	struct kids kd = children(s, c);
+	if (kd.n != 2) {
+		unsupported(s, c, "a while loop with a condition variable", "all rules");
+		return;
+	}
+	struct ir_block *head = new_block(s), *body = new_block(s), *after = new_block(s);
+	jump(s, head);
+	s->cur = head;
+	lower_cond(s, kd.v[0], body, after, ORIG_LOOP);
+	s->cur = body;
+	lower_loop_body(s, kd.v[1], after, head);
+	jump(s, head);
+	s->cur = after;
+}
+
+static void lower_do(struct fe *s, CXCursor c)
+{
+	struct kids kd = children(s, c);
+	if (kd.n != 2) {
+		unsupported(s, c, "a malformed do statement", "all rules");
+		return;
+	}
+	struct ir_block *body = new_block(s), *test = new_block(s), *after = new_block(s);
+	jump(s, body);
+	s->cur = body;
+	lower_loop_body(s, kd.v[0], after, test);
+	jump(s, test);
+	s->cur = test;
+	lower_cond(s, kd.v[1], body, after, ORIG_LOOP);
+	s->cur = after;
+}
+
+/*
+ * libclang omits the missing parts of `for (init; cond; inc)`, so find out
+ * which children are which from the offsets of the two semicolons in the
+ * header.  Falls back on counting when the header comes from a macro.
+ */
+static void for_parts(struct fe *s, CXCursor c, struct kids *kd, int part[])
+{
+	unsigned n = kd->n, semi[2] = { 0, 0 }, nsemi = 0, rparen = 0;
+	CXSourceRange ext = clang_getCursorExtent(c);
+	CXSourceRange body = clang_getCursorExtent(kd->v[n - 1]);
+	CXSourceRange head = clang_getRange(clang_getRangeStart(ext), clang_getRangeStart(body));
+	CXToken *toks = NULL;
+	unsigned ntok = 0, i;
+	int depth = 0;
+
+	part[n - 1] = 3;
+	clang_tokenize(s->tu, head, &toks, &ntok);
+	for (i = 0; i < ntok; i++) {
+		if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
+			continue;
+		CXString sp = clang_getTokenSpelling(s->tu, toks[i]);
+		const char *t = clang_getCString(sp);
+		unsigned off;
+		clang_getSpellingLocation(clang_getTokenLocation(s->tu, toks[i]), NULL, NULL, NULL, &off);
+		if (!strcmp(t, "("))
+			depth++;
+		else if (!strcmp(t, ")")) {
+			if (--depth == 0 && !rparen)
+				rparen = off;
+		} else if (!strcmp(t, ";") && depth == 1 && nsemi < 2)
+			semi[nsemi++] = off;
+		clang_disposeString(sp);
+	}
+	if (toks)
+		clang_disposeTokens(s->tu, toks, ntok);
+	if (nsemi == 2 && rparen) {
+		for (i = 0; i + 1 < n; i++) {
+			unsigned off;
+			clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(kd->v[i])),
+						  NULL, NULL, NULL, &off);
+			part[i] = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;
+		}
+		return;
+	}
+	/* The header comes from a macro: classify the parts by their kind. */
+	int next = 0;
+	for (i = 0; i + 1 < n; i++) {
+		CXCursor k = kd->v[i];
+		enum CXCursorKind kind = clang_getCursorKind(k);
+		bool test = false;
+		if (kind == CXCursor_BinaryOperator) {
+			enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(k);
+			test = (op >= CXBinaryOperator_LT && op <= CXBinaryOperator_NE) ||
+			       op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+		}
+		if (kind == CXCursor_DeclStmt)
+			part[i] = 0;
+		else if (test)
+			part[i] = 1;
+		else
+			part[i] = next == 0 && i == 0 ? 0 : 2;
+		next = part[i] + 1;
+	}
+}
+
+static void lower_for(struct fe *s, CXCursor c)
+{
+	struct kids kd = children(s, c);
+	if (kd.n < 1 || kd.n > 4)
+		return;
+	int part[4] = { -1, -1, -1, -1 };
+	for_parts(s, c, &kd, part);
+	CXCursor init = clang_getNullCursor(), cond = init, inc = init;
+	for (unsigned i = 0; i + 1 < kd.n; i++) {
+		if (part[i] == 0)
+			init = kd.v[i];
+		else if (part[i] == 1)
+			cond = kd.v[i];
+		else if (part[i] == 2)
+			inc = kd.v[i];
+	}
+	if (!clang_Cursor_isNull(init))
+		lower_stmt(s, init);
+	struct ir_block *head = new_block(s), *body = new_block(s), *after = new_block(s),
+			*step = new_block(s);
+	jump(s, head);
+	s->cur = head;
+	if (!clang_Cursor_isNull(cond))
+		lower_cond(s, cond, body, after, ORIG_LOOP);
+	else
+		jump(s, body);
+	s->cur = body;
+	lower_loop_body(s, kd.v[kd.n - 1], after, step);
+	jump(s, step);
+	s->cur = step;
+	if (!clang_Cursor_isNull(inc))
+		ir_add_inst(s->u, s->cur, lower_expr(s, inc));
+	jump(s, head);
+	s->cur = after;
+}
+
+static void lower_switch(struct fe *s, CXCursor c)
+{
+	struct kids kd = children(s, c);
+	if (kd.n != 2) {
+		unsupported(s, c, "a switch with a condition variable", "all rules");
+		return;
+	}
+	struct ir_block *sw_block = s->cur, *after = new_block(s);
+	struct ir_expr *cond = lower_expr(s, kd.v[0]);
+	struct switch_ctx ctx = { { 0 }, 0, 0, 0, 0 }, *outer = s->sw;
+	struct ir_block *ob = s->brk;
+	s->sw = &ctx;
+	s->brk = after;
+	dead_block(s);
+	lower_stmt(s, kd.v[1]);
+	jump(s, after);
+	s->sw = outer;
+	s->brk = ob;
+	/* The switch block: one successor per case, then the default. */
+	unsigned n = ctx.cases.len;
+	ir_set_succs(s->u, sw_block, n + 1);
+	sw_block->case_vals = MEM_ARRAY(s->a, long long, n + 1);
+	if (sw_block->succs && sw_block->case_vals) {
+		for (unsigned i = 0; i < n; i++) {
+			sw_block->succs[i] = ctx.cases.items[i];
+			sw_block->case_vals[i] = ctx.vals[i];
+		}
+		sw_block->succs[n] = ctx.deflt ? ctx.deflt : after;
+	}
+	sw_block->term = TERM_SWITCH;
+	sw_block->cond = cond;
+	sw_block->origin = ORIG_SWITCH;
+	sw_block->range = cond ? cond->range : range_of(s, kd.v[0]);
+	s->cur = after;
+}
+
+static void lower_case(struct fe *s, CXCursor c, bool is_default)
+{
+	struct kids kd = children(s, c);
+	struct ir_block *b = new_block(s);
+	jump(s, b);
+	s->cur = b;
+	if (!s->sw) {
+		if (kd.n)
+			lower_stmt(s, kd.v[kd.n - 1]);
+		return;
+	}
+	if (is_default) {
+		s->sw->deflt = b;
+	} else {
+		long long v = 0;
+		if (kd.n == 0 || !eval_int(kd.v[0], &v))
+			unsupported(s, c, "a case label that is not an integer constant",
+				    "all rules");
+		if (s->sw->nvals == s->sw->capvals) {
+			unsigned ncap = s->sw->capvals ? s->sw->capvals * 2 : 8;
+			long long *nv = MEM_ARRAY(s->a, long long, ncap);
+			if (!nv)
+				return;
+			if (s->sw->nvals)
+				memcpy(nv, s->sw->vals, s->sw->nvals * sizeof *nv);
+			s->sw->vals = nv;
+			s->sw->capvals = ncap;
+		}
+		s->sw->vals[s->sw->nvals++] = v;
+		mem_vec_push(s->a, &s->sw->cases, b);
+	}
+	/* The sub-statement is the last child (after the value, for case). */
+	if (kd.n >= (is_default ? 1u : 2u))
+		lower_stmt(s, kd.v[kd.n - 1]);
+}
+
+static void lower_stmt(struct fe *s, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (++s->depth > FE_MAX_DEPTH) {
+		s->too_deep = true;
+		s->depth--;
+		return;
+	}
+	switch (k) {
+	case CXCursor_CompoundStmt: {
+		struct kids kd = children(s, c);
+		for (unsigned i = 0; i < kd.n; i++)
+			lower_stmt(s, kd.v[i]);
+		break;
+	}
+	case CXCursor_DeclStmt:
+		lower_decl_stmt(s, c);
+		break;
+	case CXCursor_IfStmt:
+		lower_if(s, c);
+		break;
+	case CXCursor_WhileStmt:
+		lower_while(s, c);
+		break;
+	case CXCursor_DoStmt:
+		lower_do(s, c);
+		break;
+	case CXCursor_ForStmt:
+		lower_for(s, c);
+		break;
+	case CXCursor_SwitchStmt:
+		lower_switch(s, c);
+		break;
+	case CXCursor_CaseStmt:
+		lower_case(s, c, false);
+		break;
+	case CXCursor_DefaultStmt:
+		lower_case(s, c, true);
+		break;
+	case CXCursor_BreakStmt:
+		if (s->brk)
+			jump(s, s->brk);
+		dead_block(s);
+		break;
+	case CXCursor_ContinueStmt:
+		if (s->cont)
+			jump(s, s->cont);
+		dead_block(s);
+		break;
+	case CXCursor_ReturnStmt: {
+		struct kids kd = expr_children(s, c);
+		struct ir_block *b = s->cur;
+		b->cond = kd.n ? lower_expr(s, kd.v[0]) : NULL;
+		ir_set_succs(s->u, b, 1);
+		if (b->succs)
+			b->succs[0] = s->f->exit;
+		b->term = TERM_RETURN;
+		b->origin = ORIG_RETURN;
+		b->range = range_of(s, c);
+		dead_block(s);
+		break;
+	}
+	case CXCursor_GotoStmt: {
+		struct kids kd = children(s, c);
+		const char *name = kd.n ? take(s->a, clang_getCursorSpelling(kd.v[0])) : "?";
+		struct label *l = label_for(s, name);
+		if (l)
+			jump(s, l->block);
+		dead_block(s);
+		break;
+	}
+	case CXCursor_LabelStmt: {
+		struct kids kd = children(s, c);
+		struct label *l = label_for(s, take(s->a, clang_getCursorSpelling(c)));
+		if (l) {
+			jump(s, l->block);
+			s->cur = l->block;
+		}
+		if (kd.n)
+			lower_stmt(s, kd.v[kd.n - 1]);
+		break;
+	}
+	case CXCursor_NullStmt:
+		break;
+	case CXCursor_GCCAsmStmt:
+	case CXCursor_MSAsmStmt:
+		unsupported(s, c, "inline assembly", "all rules");
+		break;
+	case CXCursor_IndirectGotoStmt:
+		unsupported(s, c, "a computed goto", "all rules");
+		dead_block(s);
+		break;
+	default:
+		if (clang_isExpression(k))
+			ir_add_inst(s->u, s->cur, lower_expr(s, c));
+		else
+			unsupported(s, c, "a statement kind clsynclint does not model",
+				    "all rules");
+		break;
+	}
+	s->depth--;
+}
+
+/* ------------------------------------------------------------- functions */
+
+/* Read kernel and reqd_work_group_size from the attributes' tokens. */
+struct attr_scan {
+	struct fe *s;
+	struct ir_func *f;
+};
+
+static unsigned token_value(struct fe *s, const char *t)
+{
+	char *end;
+	unsigned long v = strtoul(t, &end, 0);
+	if (end != t && (*end == 0 || *end == 'u' || *end == 'U'))
+		return (unsigned)v;
+	/* A macro from -D NAME=VALUE. */
+	const struct cls_options *o = s->ctx->opt;
+	size_t n = strlen(t);
+	for (unsigned i = 0; i < o->ncc_args; i++) {
+		const char *a = o->cc_args[i];
+		if (!strncmp(a, "-D", 2)) {
+			a += 2;
+			if (!*a && i + 1 < o->ncc_args)
+				a = o->cc_args[i + 1];
+			if (!strncmp(a, t, n) && a[n] == '=')
+				return (unsigned)strtoul(a + n + 1, NULL, 0);
+		}
+	}
+	return 0;
+}
+
+static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	struct attr_scan *as = d;
+	if (!clang_isAttribute(clang_getCursorKind(c)))
+		return CXChildVisit_Continue;
+	struct fe *s = as->s;
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString sp = clang_getTokenSpelling(s->tu, toks[i]);
+		const char *t = clang_getCString(sp);
+		if (!strcmp(t, "__kernel") || !strcmp(t, "kernel")) {
+			as->f->is_kernel = true;
+		} else if (!strcmp(t, "reqd_work_group_size")) {
+			unsigned dim = 0;
+			for (unsigned j = i + 1; j < n && dim < 3; j++) {
+				if (clang_getTokenKind(toks[j]) == CXToken_Literal ||
+				    clang_getTokenKind(toks[j]) == CXToken_Identifier) {
+					CXString v = clang_getTokenSpelling(s->tu, toks[j]);
+					as->f->reqd_wg[dim++] = token_value(s, clang_getCString(v));
+					clang_disposeString(v);
+				}
+			}
+			if (dim != 3 || !as->f->reqd_wg[0])
+				memset(as->f->reqd_wg, 0, sizeof as->f->reqd_wg);
+		}
+		clang_disposeString(sp);
+	}
+	if (toks)
+		clang_disposeTokens(s->tu, toks, n);
+	return CXChildVisit_Continue;
+}
+
+static void lower_func(struct fe *s, CXCursor c, struct ir_func *f)
+{
+	struct kids kd = children(s, c);
+	CXCursor body = clang_getNullCursor();
+
+	s->f = f;
+	s->labels = NULL;
+	s->brk = s->cont = NULL;
+	s->sw = NULL;
+	f->entry = new_block(s);
+	f->exit = new_block(s);
+	s->cur = f->entry;
+	for (unsigned i = 0; i < kd.n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(kd.v[i]);
+		if (k == CXCursor_ParmDecl) {
+			struct ir_var *v = var_for(s, kd.v[i]);
+			if (v) {
+				struct ir_var **np = MEM_ARRAY(s->a, struct ir_var *, f->nparams + 1);
+				if (np) {
+					if (f->nparams)
+						memcpy(np, f->params, f->nparams * sizeof *np);
+					np[f->nparams++] = v;
+					f->params = np;
+				}
+			}
+		} else if (k == CXCursor_CompoundStmt) {
+			body = kd.v[i];
+		}
+	}
+	if (!clang_Cursor_isNull(body))
+		lower_stmt(s, body);
+	/* Falling off the end returns. */
+	struct ir_block *b = s->cur;
+	ir_set_succs(s->u, b, 1);
+	if (b->succs)
+		b->succs[0] = f->exit;
+	b->term = TERM_RETURN;
+	b->origin = ORIG_NONE;
+	b->range.begin = b->range.end = range_of(s, body).end;
+	f->exit->term = TERM_NONE;
+	ir_finish_func(s->u, f);
+	s->f = NULL;
+}
+
+/* Pass 1: make an ir_func for every definition outside system headers. */
+static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct fe *s = d;
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	if (clang_Location_isInSystemHeader(loc))
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	struct ir_func *f = MEM_NEW(s->a, struct ir_func);
+	if (!f)
+		return CXChildVisit_Break;
+	f->name = take(s->a, clang_getCursorSpelling(c));
+	f->has_body = true;
+	f->range = range_of(s, c);
+	f->name_pos = pos_of(s, loc);
+	f->in_main_file = clang_Location_isFromMainFile(loc) != 0;
+	f->ret_type = make_type(s, clang_getResultType(clang_getCursorType(c)), 0);
+	struct attr_scan as = { s, f };
+	clang_visitChildren(c, attr_visit, &as);
+	dmap_put(&s->decls, c, f);
+	f->index = s->u->funcs.len;
+	mem_vec_push(s->a, &s->u->funcs, f);
+	kids_visit(c, parent, &s->fcursors);
+	return CXChildVisit_Continue;
+}
+
+/* ----------------------------------------------------------------- parse */
+
+static const struct cls_rule *diag_rule(enum CXDiagnosticSeverity sev)
+{
+	return sev >= CXDiagnostic_Error ? &cls_rule_compile_error : &cls_rule_compiler_warning;
+}
+
+/* Report compiler diagnostics; returns true when there was an error. */
+static bool report_compiler(struct fe *s)
+{
+	bool error = false;
+	unsigned n = clang_getNumDiagnostics(s->tu);
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(s->tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		if (sev >= CXDiagnostic_Error)
+			error = true;
+		if (sev >= CXDiagnostic_Error ||
+		    (sev == CXDiagnostic_Warning && s->ctx->opt->compiler_warnings)) {
+			struct cls_range r;
+			r.begin = r.end = pos_of(s, clang_getDiagnosticLocation(d));
+			const char *msg = take(s->a, clang_getDiagnosticSpelling(d));
+			s->ctx->rule = diag_rule(sev);
+			cls_report(s->ctx, s->ctx->rule, r, "%s", msg);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return error;
+}
+
+/* The compiler arguments: OpenCL C mode, builtins, the user's options. */
+static const char **build_args(struct fe *s, int *argc)
+{
+	const struct cls_options *o = s->ctx->opt;
+	const char **v = MEM_ARRAY(s->a, const char *, o->ncc_args + 16);
+	int n = 0;
+	if (!v)
+		return NULL;
+	v[n++] = "-x";
+	v[n++] = "cl";
+	v[n++] = mem_printf(s->a, "-cl-std=%s", o->cl_std ? o->cl_std : "CL3.0");
+	/* spir64 makes every optional OpenCL C 3.0 feature and extension visible. */
+	v[n++] = "--target=spir64-unknown-unknown";
+	v[n++] = "-Xclang";
+	v[n++] = "-finclude-default-header";
+	if (o->fast_builtins) {
+		v[n++] = "-Xclang";
+		v[n++] = "-fdeclare-opencl-builtins";
+	}
+	v[n++] = "-Wno-everything";
+	if (o->compiler_warnings)
+		v[n - 1] = "-Wall";
+	for (unsigned i = 0; i < o->ncc_args; i++)
+		v[n++] = o->cc_args[i];
+	*argc = n;
+	return v;
+}
+
+static CXIndex shared_index;
+
+bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t len)
+{
+	struct fe s;
+	memset(&s, 0, sizeof s);
+	s.ctx = ctx;
+	s.a = ctx->arena;
+	s.display = display;
+	s.u = MEM_NEW(s.a, struct ir_unit);
+	if (!s.u)
+		return false;
+	s.u->arena = s.a;
+	s.u->path = display;
+	s.fcursors.a = s.a;
+	ctx->unit = s.u;
+
+	int argc = 0;
+	const char **argv = build_args(&s, &argc);
+	if (!argv)
+		return false;
+	/* One index per thread would be needed for --jobs with threads; the
+	 * program runs jobs as processes, so one index per process is enough. */
+	if (!shared_index)
+		shared_index = clang_createIndex(0, 0);
+	struct CXUnsavedFile uf = { display, text, (unsigned long)len };
+	enum CXErrorCode err = clang_parseTranslationUnit2(
+		shared_index, display, argv, argc, &uf, 1,
+		CXTranslationUnit_KeepGoing, &s.tu);
+	if (err != CXError_Success || !s.tu) {
+		ctx->result->status = CLS_FILE_NOT_ANALYZED;
+		ctx->result->reason = "libclang could not parse the file";
+		return false;
+	}
+	s.main_file = clang_getFile(s.tu, display);
+	bool failed = report_compiler(&s);
+	if (failed) {
+		ctx->result->status = CLS_FILE_NOT_ANALYZED;
+		ctx->result->reason = "compile errors";
+		clang_disposeTranslationUnit(s.tu);
+		free(s.decls.v);
+		return false;
+	}
+	CXCursor root = clang_getTranslationUnitCursor(s.tu);
+	clang_visitChildren(root, collect_funcs, &s);
+	/* Pass 2: lower the bodies.  Definitions were found in source order. */
+	for (unsigned i = 0; i < s.u->funcs.len; i++) {
+		if (i < s.fcursors.n)
+			lower_func(&s, s.fcursors.v[i], s.u->funcs.items[i]);
+	}
+	if (s.too_deep) {
+		ctx->result->status = CLS_FILE_NOT_ANALYZED;
+		ctx->result->reason = "unsupported: statements or expressions nested too deeply";
+	}
+	clang_disposeTranslationUnit(s.tu);
+	free(s.decls.v);
+	return !s.too_deep && !mem_failed(s.a);
+}

@@ -1,0 +1,199 @@
+/*
+ * options.c - the analysis options, shared by the command line and the
+ * RUN-CONFIG lines of corpus kernels (and later the configuration file).
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cls.h"
+
+static int fail(char *err, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Parse "X[,Y[,Z]]" of positive integers into v[3]; false on error. */
+bool cls_parse_dims(const char *s, unsigned v[3])
+{
+	unsigned d = 0;
+	v[0] = v[1] = v[2] = 0;
+	if (!s || !*s)
+		return false;
+	for (;;) {
+		char *end;
+		if (d == 3 || *s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		unsigned long x = strtoul(s, &end, 10);
+		if (errno || x == 0 || x > 0x7fffffffUL)
+			return false;
+		v[d++] = (unsigned)x;
+		if (!*end)
+			break;
+		if (*end != ',')
+			return false;
+		s = end + 1;
+	}
+	for (; d < 3; d++)
+		v[d] = 1;
+	return true;
+}
+
+static bool add_arg(struct mem_arena *a, struct cls_options *o, const char *arg)
+{
+	const char **n = MEM_ARRAY(a, const char *, o->ncc_args + 1);
+	if (!n)
+		return false;
+	if (o->ncc_args)
+		memcpy(n, o->cc_args, o->ncc_args * sizeof *n);
+	n[o->ncc_args++] = mem_strdup(a, arg);
+	o->cc_args = n;
+	return true;
+}
+
+/* Set rules on or off from "a,b,c"; -1 on an unknown name. */
+static int set_rules(struct cls_options *o, const char *list, unsigned char val, char *err,
+		     size_t n)
+{
+	char buf[256];
+	const char *p = list;
+	while (*p) {
+		size_t k = strcspn(p, ",");
+		if (k == 0 || k >= sizeof buf)
+			return fail(err, n, "invalid rule list '%s'", list);
+		memcpy(buf, p, k);
+		buf[k] = 0;
+		if (!strcmp(buf, "all")) {
+			for (unsigned i = 0; i < cls_nrules && i < sizeof o->rule_enabled; i++)
+				o->rule_enabled[i] = val;
+		} else {
+			const struct cls_rule *r = cls_rule_by_name(buf);
+			if (!r)
+				return fail(err, n, "unknown rule '%s' (see --list-rules)", buf);
+			for (unsigned i = 0; i < cls_nrules && i < sizeof o->rule_enabled; i++)
+				if (cls_rules[i] == r)
+					o->rule_enabled[i] = val;
+		}
+		p += k;
+		if (*p == ',')
+			p++;
+	}
+	return 1;
+}
+
+/* The value of "--name=value" or "--name value"; NULL if argv[*i] is not --name. */
+static const char *value_of(int argc, char **argv, int *i, const char *name, bool *missing)
+{
+	size_t n = strlen(name);
+	const char *a = argv[*i];
+	*missing = false;
+	if (strncmp(a, name, n))
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = true;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+static const char *const cl_stds[] = { "CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0",
+				       "cl1.0", "cl1.1", "cl1.2", "cl2.0", "cl3.0",
+				       "CLC++", "CLC++1.0", "CLC++2021", NULL };
+
+int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char **argv, int *i,
+		     char *err, size_t errlen)
+{
+	const char *arg = argv[*i], *v;
+	bool missing;
+	static const struct { const char *name; size_t off; } dims[] = {
+		{ "--local-size", offsetof(struct cls_options, launch.local) },
+		{ "--num-groups", offsetof(struct cls_options, launch.groups) },
+		{ "--global-size", offsetof(struct cls_options, launch.global) },
+	};
+	for (unsigned k = 0; k < 3; k++) {
+		v = value_of(argc, argv, i, dims[k].name, &missing);
+		if (missing)
+			return fail(err, errlen, "%s needs a value", dims[k].name);
+		if (v) {
+			unsigned *dst = (unsigned *)((char *)o + dims[k].off);
+			if (!cls_parse_dims(v, dst))
+				return fail(err, errlen,
+					    "invalid %s '%s': give 1 to 3 positive integers, e.g. 64 or 16,16",
+					    dims[k].name, v);
+			return 1;
+		}
+	}
+	if (!strncmp(arg, "-D", 2) || !strncmp(arg, "-U", 2) || !strncmp(arg, "-I", 2)) {
+		char flag[3] = { arg[0], arg[1], 0 };
+		if (arg[2])
+			return add_arg(a, o, arg) ? 1 : -1;
+		if (*i + 1 >= argc)
+			return fail(err, errlen, "%s needs a value", flag);
+		const char *val = argv[++*i];
+		return add_arg(a, o, mem_printf(a, "%s%s", flag, val)) ? 1 : -1;
+	}
+	if (!strcmp(arg, "-include")) {
+		if (*i + 1 >= argc)
+			return fail(err, errlen, "-include needs a file");
+		return add_arg(a, o, "-include") && add_arg(a, o, argv[++*i]) ? 1 : -1;
+	}
+	if (!strncmp(arg, "-cl-std=", 8)) {
+		for (unsigned k = 0; cl_stds[k]; k++)
+			if (!strcmp(arg + 8, cl_stds[k])) {
+				o->cl_std = mem_strdup(a, arg + 8);
+				return 1;
+			}
+		return fail(err, errlen, "unknown OpenCL C version '%s' (use CL1.2, CL2.0 or CL3.0)",
+			    arg + 8);
+	}
+	if ((v = value_of(argc, argv, i, "--enable", &missing)) || missing)
+		return missing ? fail(err, errlen, "--enable needs a rule list")
+			       : set_rules(o, v, 1, err, errlen);
+	if ((v = value_of(argc, argv, i, "--disable", &missing)) || missing)
+		return missing ? fail(err, errlen, "--disable needs a rule list")
+			       : set_rules(o, v, 2, err, errlen);
+	if ((v = value_of(argc, argv, i, "--severity", &missing)) || missing) {
+		if (missing)
+			return fail(err, errlen, "--severity needs a value");
+		if (!strcmp(v, "error"))
+			o->min_severity = CLS_ERROR;
+		else if (!strcmp(v, "warning"))
+			o->min_severity = CLS_WARNING;
+		else if (!strcmp(v, "note"))
+			o->min_severity = CLS_NOTE;
+		else
+			return fail(err, errlen, "invalid --severity '%s' (error, warning or note)", v);
+		return 1;
+	}
+	if (!strcmp(arg, "--werror")) {
+		o->werror = true;
+		return 1;
+	}
+	if (!strcmp(arg, "--compiler-warnings")) {
+		o->compiler_warnings = true;
+		return 1;
+	}
+	if (!strcmp(arg, "--report-benign")) {
+		o->report_benign = true;
+		return 1;
+	}
+	if (!strcmp(arg, "--no-fast-builtins")) {
+		o->fast_builtins = false;
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,49 @@
+/*
+ * registry.c - the rule table.  Flags, --list-rules, --explain, docs and
+ * SARIF rule metadata all read this table; ids are permanent.
+ */
+#include <string.h>
+
+#include "rules.h"
+
+/* Reported by the driver itself, not by an analysis. */
+const struct cls_rule cls_rule_compile_error = {
+	.id = "CLS000",
+	.name = "compile-error",
+	.severity = CLS_ERROR,
+	.category = "input",
+	.summary = "the kernel does not compile as OpenCL C; it was not analyzed",
+};
+
+const struct cls_rule cls_rule_unsupported = {
+	.id = "CLS900",
+	.name = "unsupported",
+	.severity = CLS_NOTE,
+	.category = "input",
+	.summary = "a construct the analyses do not model; some findings may be missed",
+};
+
+const struct cls_rule cls_rule_compiler_warning = {
+	.id = "CLS901",
+	.name = "compiler-warning",
+	.severity = CLS_WARNING,
+	.category = "input",
+	.summary = "a warning from the OpenCL C compiler (shown with --compiler-warnings)",
+};
+
+const struct cls_rule *const cls_rules[] = {
+	&rule_barrier_divergence,
+	&cls_rule_compile_error,
+	&cls_rule_unsupported,
+	&cls_rule_compiler_warning,
+};
+
+const unsigned cls_nrules = sizeof cls_rules / sizeof cls_rules[0];
+
+const struct cls_rule *cls_rule_by_name(const char *name)
+{
+	for (unsigned i = 0; i < cls_nrules; i++)
+		if (!strcmp(cls_rules[i]->name, name) || !strcmp(cls_rules[i]->id, name))
+			return cls_rules[i];
+	return NULL;
+}
