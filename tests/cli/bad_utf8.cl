@@ -1,0 +1,2 @@
+__kernel void k(__global int *a) { a[0] = 1; }
+// café
