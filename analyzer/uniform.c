@@ -94,12 +94,40 @@ static bool is_tracked(const struct ir_var *v)
 	return v && (v->kind == VAR_PRIVATE || v->kind == VAR_PARAM);
 }
 
-/* The variable at the root of an lvalue (a[i].x -> a), or NULL. */
+static bool is_pointer(const struct ir_expr *e)
+{
+	return e && e->type && e->type->kind == T_POINTER;
+}
+
+/*
+ * The root of an lvalue path of private aggregate accesses (a[i].x -> a),
+ * stopping where the path goes through a pointer (p[i], s->f, *p): there the
+ * lvalue is memory, and the root returned is the pointer expression.
+ */
 static const struct ir_expr *lvalue_root(const struct ir_expr *e)
 {
-	while (e && (e->op == E_INDEX || e->op == E_MEMBER || e->op == E_SWIZZLE))
+	while (e && (e->op == E_INDEX || (e->op == E_MEMBER && !e->sub) || e->op == E_SWIZZLE)) {
+		if (e->op == E_INDEX && is_pointer(e->kids[0]))
+			return e->kids[0];
 		e = e->kids[0];
+	}
+	if (e && e->op == E_MEMBER && e->sub)
+		return e->kids[0];
+	if (e && e->op == E_DEREF)
+		return e->kids[0];
 	return e;
+}
+
+/* The private variable an lvalue updates, or NULL when it is memory. */
+static const struct ir_var *private_target(const struct ir_expr *lhs)
+{
+	const struct ir_expr *root = lvalue_root(lhs);
+	if (!root || root->op != E_VAR || !is_tracked(root->u.var))
+		return NULL;
+	/* Reached through a pointer: root is the pointer, the target is memory. */
+	if (root != lhs && is_pointer(root) && !(lhs->op == E_VAR))
+		return NULL;
+	return root->u.var;
 }
 
 static unsigned char lev(struct uctx *u, const struct ir_expr *e);
@@ -113,9 +141,10 @@ static const struct ir_var *written_through(const struct ir_expr *arg)
 	arg = ir_strip(arg);
 	if (!arg)
 		return NULL;
-	if (arg->op == E_ADDROF)
-		arg = lvalue_root(arg->kids[0]);
-	else if (!(arg->op == E_VAR && arg->u.var && arg->u.var->type &&
+	if (arg->op == E_ADDROF) {
+		const struct ir_var *v = private_target(arg->kids[0]);
+		return v;
+	} else if (!(arg->op == E_VAR && arg->u.var && arg->u.var->type &&
 		   arg->u.var->type->kind == T_ARRAY))
 		return NULL;
 	if (arg && arg->op == E_VAR && is_tracked(arg->u.var))
@@ -207,7 +236,8 @@ static unsigned char path_level(struct uctx *u, const struct ir_expr *e)
 static void store_through_param(struct uctx *u, const struct ir_expr *root, unsigned char level)
 {
 	root = ir_strip(root);
-	while (root && (root->op == E_DEREF || root->op == E_BINARY))
+	while (root && (root->op == E_DEREF || root->op == E_BINARY || root->op == E_INDEX ||
+			root->op == E_MEMBER))
 		root = ir_strip(root->kids[0]);
 	if (!root || root->op != E_VAR || !root->u.var || root->u.var->kind != VAR_PARAM)
 		return;
@@ -228,16 +258,14 @@ static unsigned char lev_assign(struct uctx *u, const struct ir_expr *e)
 	unsigned char l = lev(u, lhs);  /* evaluates the indices too */
 	if (e->op == E_INCDEC || e->sub != IR_B_NONE)
 		r = max2(r, l);
-	const struct ir_expr *root = lvalue_root(lhs);
-	if (root && root->op == E_VAR && is_tracked(root->u.var)) {
-		const struct ir_var *v = root->u.var;
-		if (root == lhs)
+	const struct ir_var *v = private_target(lhs);
+	if (v) {
+		if (lhs->op == E_VAR)
 			set_level(u, v->id, r, e->kids[1]);
 		else
 			raise_level(u, v, max2(r, path_level(u, lhs)), e);
-	} else if (root && (root->op == E_DEREF || root->op == E_VAR)) {
-		const struct ir_expr *ptr = root->op == E_DEREF ? root->kids[0] : root;
-		store_through_param(u, ptr, max2(r, path_level(u, lhs)));
+	} else {
+		store_through_param(u, lvalue_root(lhs), max2(r, path_level(u, lhs)));
 	}
 	return r;
 }
@@ -262,12 +290,12 @@ static unsigned char lev(struct uctx *u, const struct ir_expr *e)
 		break;
 	case E_INCDEC: {
 		l = lev(u, e->kids[0]);
-		const struct ir_expr *root = lvalue_root(e->kids[0]);
-		if (root && root->op == E_VAR && is_tracked(root->u.var)) {
-			if (root != e->kids[0])
-				raise_level(u, root->u.var, max2(l, path_level(u, e->kids[0])), e);
-		} else if (root) {
-			store_through_param(u, root->op == E_DEREF ? root->kids[0] : root, l);
+		const struct ir_var *v = private_target(e->kids[0]);
+		if (v) {
+			if (e->kids[0]->op != E_VAR)
+				raise_level(u, v, max2(l, path_level(u, e->kids[0])), e);
+		} else {
+			store_through_param(u, lvalue_root(e->kids[0]), l);
 		}
 		break;
 	}
@@ -299,9 +327,9 @@ static void block_defs(struct uctx *u, const struct ir_expr *e, uint64_t *d)
 	if (!e)
 		return;
 	if (e->op == E_ASSIGN || e->op == E_INCDEC) {
-		const struct ir_expr *root = lvalue_root(e->kids[0]);
-		if (root && root->op == E_VAR && is_tracked(root->u.var))
-			setbit(d, root->u.var->id, true);
+		const struct ir_var *v = private_target(e->kids[0]);
+		if (v)
+			setbit(d, v->id, true);
 	} else if (e->op == E_CALL) {
 		for (unsigned i = 0; i < e->nkids; i++) {
 			const struct ir_var *v = written_through(e->kids[i]);
