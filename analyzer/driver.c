@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "access.h"
 #include "facts.h"
 
 void cls_options_init(struct cls_options *o)
@@ -77,6 +78,7 @@ void cls_analyze(struct cls_ctx *ctx)
 	}
 	bar_analyze(ctx);
 	unif_analyze(ctx);
+	acc_analyze(ctx);
 }
 
 void cls_lint(const struct cls_options *o, const char *display, const char *text,

@@ -67,8 +67,14 @@ struct fact_func {
 	struct unif_inst *insts;
 };
 
+struct acc_unit;
+struct race_list;
+
 struct fact_unit {
 	struct mem_vec insts;            /* every struct unif_inst, in creation order */
+	struct acc_unit *acc;            /* memory accesses per kernel (access.h) */
+	struct race_list *races_local;   /* conflicting pairs, made on first use (race.h) */
+	struct race_list *races_global;
 };
 
 static inline struct fact_func *ff(const struct ir_func *f)

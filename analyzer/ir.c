@@ -433,3 +433,34 @@ void ir_foreach_expr(const struct ir_func *f,
 		walk(b->cond, b, fn, d);
 	}
 }
+
+bool ir_is_pointer(const struct ir_expr *e)
+{
+	return e && e->type && e->type->kind == T_POINTER;
+}
+
+const struct ir_expr *ir_lvalue_root(const struct ir_expr *e)
+{
+	while (e && (e->op == E_INDEX || (e->op == E_MEMBER && !e->sub) || e->op == E_SWIZZLE)) {
+		if (e->op == E_INDEX && ir_is_pointer(e->kids[0]))
+			return e->kids[0];
+		e = e->kids[0];
+	}
+	if (e && e->op == E_MEMBER && e->sub)
+		return e->kids[0];
+	if (e && e->op == E_DEREF)
+		return e->kids[0];
+	return e;
+}
+
+const struct ir_var *ir_private_target(const struct ir_expr *lhs)
+{
+	const struct ir_expr *root = ir_lvalue_root(lhs);
+	if (!root || root->op != E_VAR || !root->u.var ||
+	    (root->u.var->kind != VAR_PRIVATE && root->u.var->kind != VAR_PARAM))
+		return NULL;
+	/* Reached through a pointer: root is the pointer, the target is memory. */
+	if (root != lhs && ir_is_pointer(root))
+		return NULL;
+	return root->u.var;
+}

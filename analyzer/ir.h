@@ -231,6 +231,15 @@ bool ir_has_side_effects(const struct ir_expr *e);
 void ir_foreach_expr(const struct ir_func *f,
 		     void (*fn)(const struct ir_expr *e, const struct ir_block *b, void *d),
 		     void *d);
+bool ir_is_pointer(const struct ir_expr *e);
+/*
+ * The root of an lvalue path of private aggregate accesses (a[i].x -> a),
+ * stopping where the path goes through a pointer (p[i], s->f, *p): there the
+ * lvalue is memory, and the root returned is the pointer expression.
+ */
+const struct ir_expr *ir_lvalue_root(const struct ir_expr *e);
+/* The private variable or parameter an lvalue updates, or NULL for memory. */
+const struct ir_var *ir_private_target(const struct ir_expr *lhs);
 /* Render an expression as short C-like source text (for messages). */
 const char *ir_expr_text(struct mem_arena *a, const struct ir_expr *e);
 

@@ -94,42 +94,6 @@ static bool is_tracked(const struct ir_var *v)
 	return v && (v->kind == VAR_PRIVATE || v->kind == VAR_PARAM);
 }
 
-static bool is_pointer(const struct ir_expr *e)
-{
-	return e && e->type && e->type->kind == T_POINTER;
-}
-
-/*
- * The root of an lvalue path of private aggregate accesses (a[i].x -> a),
- * stopping where the path goes through a pointer (p[i], s->f, *p): there the
- * lvalue is memory, and the root returned is the pointer expression.
- */
-static const struct ir_expr *lvalue_root(const struct ir_expr *e)
-{
-	while (e && (e->op == E_INDEX || (e->op == E_MEMBER && !e->sub) || e->op == E_SWIZZLE)) {
-		if (e->op == E_INDEX && is_pointer(e->kids[0]))
-			return e->kids[0];
-		e = e->kids[0];
-	}
-	if (e && e->op == E_MEMBER && e->sub)
-		return e->kids[0];
-	if (e && e->op == E_DEREF)
-		return e->kids[0];
-	return e;
-}
-
-/* The private variable an lvalue updates, or NULL when it is memory. */
-static const struct ir_var *private_target(const struct ir_expr *lhs)
-{
-	const struct ir_expr *root = lvalue_root(lhs);
-	if (!root || root->op != E_VAR || !is_tracked(root->u.var))
-		return NULL;
-	/* Reached through a pointer: root is the pointer, the target is memory. */
-	if (root != lhs && is_pointer(root) && !(lhs->op == E_VAR))
-		return NULL;
-	return root->u.var;
-}
-
 static unsigned char lev(struct uctx *u, const struct ir_expr *e);
 static struct unif_inst *instance(struct cls_ctx *ctx, struct ir_func *f, uint64_t context,
 				  const struct ir_expr *site, struct unif_inst *caller,
@@ -142,7 +106,7 @@ static const struct ir_var *written_through(const struct ir_expr *arg)
 	if (!arg)
 		return NULL;
 	if (arg->op == E_ADDROF) {
-		const struct ir_var *v = private_target(arg->kids[0]);
+		const struct ir_var *v = ir_private_target(arg->kids[0]);
 		return v;
 	} else if (!(arg->op == E_VAR && arg->u.var && arg->u.var->type &&
 		   arg->u.var->type->kind == T_ARRAY))
@@ -258,14 +222,14 @@ static unsigned char lev_assign(struct uctx *u, const struct ir_expr *e)
 	unsigned char l = lev(u, lhs);  /* evaluates the indices too */
 	if (e->op == E_INCDEC || e->sub != IR_B_NONE)
 		r = max2(r, l);
-	const struct ir_var *v = private_target(lhs);
+	const struct ir_var *v = ir_private_target(lhs);
 	if (v) {
 		if (lhs->op == E_VAR)
 			set_level(u, v->id, r, e->kids[1]);
 		else
 			raise_level(u, v, max2(r, path_level(u, lhs)), e);
 	} else {
-		store_through_param(u, lvalue_root(lhs), max2(r, path_level(u, lhs)));
+		store_through_param(u, ir_lvalue_root(lhs), max2(r, path_level(u, lhs)));
 	}
 	return r;
 }
@@ -290,12 +254,12 @@ static unsigned char lev(struct uctx *u, const struct ir_expr *e)
 		break;
 	case E_INCDEC: {
 		l = lev(u, e->kids[0]);
-		const struct ir_var *v = private_target(e->kids[0]);
+		const struct ir_var *v = ir_private_target(e->kids[0]);
 		if (v) {
 			if (e->kids[0]->op != E_VAR)
 				raise_level(u, v, max2(l, path_level(u, e->kids[0])), e);
 		} else {
-			store_through_param(u, lvalue_root(e->kids[0]), l);
+			store_through_param(u, ir_lvalue_root(e->kids[0]), l);
 		}
 		break;
 	}
@@ -327,7 +291,7 @@ static void block_defs(struct uctx *u, const struct ir_expr *e, uint64_t *d)
 	if (!e)
 		return;
 	if (e->op == E_ASSIGN || e->op == E_INCDEC) {
-		const struct ir_var *v = private_target(e->kids[0]);
+		const struct ir_var *v = ir_private_target(e->kids[0]);
 		if (v)
 			setbit(d, v->id, true);
 	} else if (e->op == E_CALL) {

@@ -33,6 +33,9 @@ const struct cls_rule cls_rule_compiler_warning = {
 
 const struct cls_rule *const cls_rules[] = {
 	&rule_barrier_divergence,
+	&rule_local_memory_race,
+	&rule_barrier_fence,
+	&rule_subgroup_lockstep,
 	&cls_rule_compile_error,
 	&cls_rule_unsupported,
 	&cls_rule_compiler_warning,

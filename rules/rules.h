@@ -7,5 +7,8 @@
 #include "../analyzer/cls.h"
 
 extern const struct cls_rule rule_barrier_divergence;
+extern const struct cls_rule rule_local_memory_race;
+extern const struct cls_rule rule_barrier_fence;
+extern const struct cls_rule rule_subgroup_lockstep;
 
 #endif

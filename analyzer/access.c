@@ -1,0 +1,1468 @@
+/*
+ * access.c - memory accesses, barrier intervals and conflicts (acc_ prefix).
+ * See access.h for the model.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "access_int.h"
+
+#define MAX_INLINE_DEPTH 8
+#define MAX_NODES 200000
+#define MAX_SYM_DEPTH 48
+#define MAX_COMBOS 384
+#define MAX_IV_K 24
+
+/* Internal structures: see access_int.h. */
+
+struct edge {
+	unsigned from, to;
+	bool back;
+};
+
+static bool bitget(const uint64_t *s, unsigned i)
+{
+	return (s[i >> 6] >> (i & 63)) & 1;
+}
+
+static void bitset(uint64_t *s, unsigned i)
+{
+	s[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+static bool is_shared_obj(const struct ir_var *v)
+{
+	return v && (v->kind == VAR_SHARED || v->kind == VAR_PROGRAM);
+}
+
+/* Record every definition of a private variable in e (pre-order). */
+static void collect_defs(struct abuild *ab, const struct ir_func *f, struct fn_info *fi,
+			 const struct ir_expr *e, unsigned block, unsigned inst)
+{
+	if (!e)
+		return;
+	for (unsigned i = 0; i < e->nkids; i++)
+		collect_defs(ab, f, fi, e->kids[i], block, inst);
+	const struct ir_var *v = NULL;
+	bool strong = false;
+	if (e->op == E_ASSIGN || e->op == E_INCDEC) {
+		v = ir_private_target(e->kids[0]);
+		strong = e->kids[0]->op == E_VAR;
+	} else if (e->op == E_CALL) {
+		for (unsigned i = 0; i < e->nkids; i++) {
+			const struct ir_expr *k = ir_strip(e->kids[i]);
+			if (k && k->op == E_ADDROF) {
+				const struct ir_var *w = ir_private_target(k->kids[0]);
+				if (w && w->func == f) {
+					struct def_rec d = { e, block, inst, false };
+					unsigned n = fi->ndefs[w->id];
+					struct def_rec *nd = MEM_ARRAY(ab->a, struct def_rec, n + 1);
+					if (!nd)
+						return;
+					if (n)
+						memcpy(nd, fi->defs[w->id], n * sizeof *nd);
+					nd[n] = d;
+					fi->defs[w->id] = nd;
+					fi->ndefs[w->id] = n + 1;
+				}
+			}
+		}
+		return;
+	}
+	if (!v || v->func != f || v->id >= f->nvars)
+		return;
+	unsigned n = fi->ndefs[v->id];
+	struct def_rec *nd = MEM_ARRAY(ab->a, struct def_rec, n + 1);
+	if (!nd)
+		return;
+	if (n)
+		memcpy(nd, fi->defs[v->id], n * sizeof *nd);
+	nd[n] = (struct def_rec){ e, block, inst, strong };
+	fi->defs[v->id] = nd;
+	fi->ndefs[v->id] = n + 1;
+}
+
+static void add_cd(struct abuild *ab, struct fn_info *fi, unsigned blk, unsigned branch,
+		   unsigned edge)
+{
+	unsigned n = fi->ncd[blk];
+	for (unsigned i = 0; i < n; i++)
+		if (fi->cd[blk][i].branch == branch && fi->cd[blk][i].edge == edge)
+			return;
+	struct cd_rec *nc = MEM_ARRAY(ab->a, struct cd_rec, n + 1);
+	if (!nc)
+		return;
+	if (n)
+		memcpy(nc, fi->cd[blk], n * sizeof *nc);
+	nc[n] = (struct cd_rec){ branch, edge };
+	fi->cd[blk] = nc;
+	fi->ncd[blk] = n + 1;
+}
+
+/* Loops, definitions and control dependences of f, computed once. */
+struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f)
+{
+	struct fn_info *fi = &ab->fi[f->index];
+	if (fi->ready)
+		return fi;
+	fi->ready = true;
+	unsigned n = f->nblocks, words = (n + 63) / 64;
+	const struct cfg_info *ci = &ff(f)->cfg;
+	struct mem_arena *a = ab->a;
+
+	/* Natural loops with member sets. */
+	unsigned nh = 0;
+	for (unsigned i = 0; i < n; i++)
+		nh += ci->is_header && ci->is_header[i];
+	fi->header = MEM_ARRAY(a, unsigned, nh + 1);
+	fi->member = MEM_ARRAY(a, uint64_t *, nh + 1);
+	fi->size = MEM_ARRAY(a, unsigned, nh + 1);
+	fi->parent = MEM_ARRAY(a, int, nh + 1);
+	fi->inner = MEM_ARRAY(a, int, n);
+	unsigned *stack = MEM_ARRAY(a, unsigned, n);
+	if (!fi->header || !fi->member || !fi->size || !fi->parent || !fi->inner || !stack)
+		return fi;
+	for (unsigned i = 0; i < n; i++)
+		fi->inner[i] = -1;
+	for (unsigned h = 0; h < n; h++) {
+		if (!ci->is_header || !ci->is_header[h])
+			continue;
+		unsigned L = fi->nloops++;
+		uint64_t *m = MEM_ARRAY(a, uint64_t, words);
+		if (!m)
+			return fi;
+		fi->header[L] = h;
+		fi->member[L] = m;
+		bitset(m, h);
+		const struct ir_block *hb = f->blocks[h];
+		for (unsigned p = 0; p < hb->npreds; p++) {
+			const struct ir_block *t = hb->preds[p];
+			if (!cfg_dominates(f, hb, t) || bitget(m, t->id))
+				continue;
+			unsigned sp = 0;
+			bitset(m, t->id);
+			stack[sp++] = t->id;
+			while (sp) {
+				const struct ir_block *b = f->blocks[stack[--sp]];
+				for (unsigned q = 0; q < b->npreds; q++)
+					if (!bitget(m, b->preds[q]->id)) {
+						bitset(m, b->preds[q]->id);
+						stack[sp++] = b->preds[q]->id;
+					}
+			}
+		}
+		for (unsigned i = 0; i < n; i++)
+			fi->size[L] += bitget(m, i);
+	}
+	for (unsigned L = 0; L < fi->nloops; L++) {
+		fi->parent[L] = -1;
+		for (unsigned M = 0; M < fi->nloops; M++)
+			if (M != L && bitget(fi->member[M], fi->header[L]) && fi->size[M] > fi->size[L] &&
+			    (fi->parent[L] < 0 || fi->size[M] < fi->size[fi->parent[L]]))
+				fi->parent[L] = (int)M;
+		for (unsigned i = 0; i < n; i++)
+			if (bitget(fi->member[L], i) &&
+			    (fi->inner[i] < 0 || fi->size[fi->inner[i]] > fi->size[L]))
+				fi->inner[i] = (int)L;
+	}
+
+	/* Definitions of each variable. */
+	fi->defs = MEM_ARRAY(a, struct def_rec *, f->nvars + 1);
+	fi->ndefs = MEM_ARRAY(a, unsigned, f->nvars + 1);
+	if (!fi->defs || !fi->ndefs)
+		return fi;
+	for (unsigned i = 0; i < n; i++) {
+		const struct ir_block *b = f->blocks[i];
+		for (unsigned k = 0; k < b->ninsts; k++)
+			collect_defs(ab, f, fi, b->insts[k], i, k);
+		collect_defs(ab, f, fi, b->cond, i, b->ninsts);
+	}
+
+	/* Control dependences, from the post-dominator tree. */
+	fi->cd = MEM_ARRAY(a, struct cd_rec *, n);
+	fi->ncd = MEM_ARRAY(a, unsigned, n);
+	if (!fi->cd || !fi->ncd || !ci->ipdom)
+		return fi;
+	for (unsigned i = 0; i < n; i++) {
+		const struct ir_block *b = f->blocks[i];
+		if (b->nsuccs < 2)
+			continue;
+		int stop = ci->ipdom[i];
+		for (unsigned e = 0; e < b->nsuccs; e++) {
+			int r = (int)b->succs[e]->id;
+			unsigned guard = 0;
+			while (r >= 0 && r != stop && guard++ < n) {
+				add_cd(ab, fi, (unsigned)r, i, e);
+				r = ci->ipdom[r];
+			}
+		}
+	}
+	return fi;
+}
+
+static bool in_loop(const struct fn_info *fi, int L, unsigned block)
+{
+	return L >= 0 && bitget(fi->member[L], block);
+}
+
+/* ------------------------------------------------------------- symbolic */
+
+static struct sym *mk(struct abuild *ab, enum sym_op op)
+{
+	struct sym *s = MEM_NEW(ab->a, struct sym);
+	if (s)
+		s->op = (unsigned char)op;
+	return s;
+}
+
+static struct sym *mk_const(struct abuild *ab, long long c)
+{
+	struct sym *s = mk(ab, S_CONST);
+	if (s)
+		s->c = c;
+	return s;
+}
+
+static struct sym *mk_bin(struct abuild *ab, unsigned op, struct sym *x, struct sym *y)
+{
+	if (!x || !y)
+		return NULL;
+	long long cx, cy, r;
+	struct sym_env none = { { 0 }, { 0 }, { 0 }, { 0 }, NULL };
+	if (x->op == S_CONST && y->op == S_CONST) {
+		cx = x->c;
+		cy = y->c;
+		struct sym t = { .op = S_BIN, .sub = (unsigned char)op };
+		struct sym a1 = { .op = S_CONST, .c = cx }, b1 = { .op = S_CONST, .c = cy };
+		t.a = &a1;
+		t.b = &b1;
+		if (sym_eval(&t, &none, &r))
+			return mk_const(ab, r);
+	}
+	struct sym *s = mk(ab, S_BIN);
+	if (s) {
+		s->sub = (unsigned char)op;
+		s->a = x;
+		s->b = y;
+	}
+	return s;
+}
+
+static struct sym *mk_divergent(struct abuild *ab, unsigned identity)
+{
+	struct sym *s = mk(ab, S_DIVERGENT);
+	if (s)
+		s->slot = identity;
+	return s;
+}
+
+/* A new uniform unknown. */
+static unsigned new_slot(struct abuild *ab, const char *name, const struct ir_var *var,
+			 const struct acc_ctx *c, const struct ir_block *loop, bool is_iv)
+{
+	struct acc_kernel *k = ab->k;
+	for (unsigned i = 0; i < k->nslots; i++) {
+		struct sym_slot *s = &k->slots[i];
+		if (s->var == var && var && s->ctx == c && s->loop == loop && s->is_iv == is_iv)
+			return i;
+	}
+	if (k->nslots == k->capslots) {
+		unsigned ncap = k->capslots ? k->capslots * 2 : 16;
+		struct sym_slot *n = MEM_ARRAY(ab->a, struct sym_slot, ncap);
+		if (!n)
+			return 0;
+		if (k->nslots)
+			memcpy(n, k->slots, k->nslots * sizeof *n);
+		k->slots = n;
+		k->capslots = ncap;
+	}
+	struct sym_slot *s = &k->slots[k->nslots];
+	memset(s, 0, sizeof *s);
+	s->name = name;
+	s->var = var;
+	s->ctx = c;
+	s->loop = loop;
+	s->is_iv = is_iv;
+	s->func = c ? c->f : NULL;
+	return k->nslots++;
+}
+
+
+/*
+ * The definitions of v that reach (block, inst): a backward search that
+ * stops at the first definition on each path.  Returns the count (capped),
+ * with ENTRY (block == -1u) when some path reaches the function entry.
+ */
+static unsigned reaching(struct abuild *ab, const struct ir_func *f, struct fn_info *fi,
+			 const struct ir_var *v, unsigned block, unsigned inst,
+			 struct def_rec *out, unsigned cap)
+{
+	unsigned n = 0, nb = f->nblocks;
+	const struct def_rec *defs = fi->defs[v->id];
+	unsigned ndefs = fi->ndefs[v->id];
+	unsigned char *seen = MEM_ARRAY(ab->a, unsigned char, nb);
+	unsigned *stack = MEM_ARRAY(ab->a, unsigned, nb + 1);
+	if (!seen || !stack)
+		return 0;
+	unsigned sp = 0, cur = block, lim = inst;
+	for (;;) {
+		/* The latest definition in `cur` before `lim` ends this path. */
+		const struct def_rec *best = NULL;
+		for (unsigned i = 0; i < ndefs; i++)
+			if (defs[i].block == cur && defs[i].inst < lim &&
+			    (!best || defs[i].inst >= best->inst))
+				best = &defs[i];
+		struct def_rec found = best ? *best : (struct def_rec){ NULL, (unsigned)-1, 0, true };
+		if (best || cur == 0) {
+			bool dup = false;
+			for (unsigned i = 0; i < n; i++)
+				dup |= out[i].e == found.e && out[i].block == found.block;
+			if (!dup) {
+				if (n == cap)
+					return cap + 1;
+				out[n++] = found;
+			}
+		} else {
+			const struct ir_block *b = f->blocks[cur];
+			for (unsigned p = 0; p < b->npreds; p++) {
+				unsigned q = b->preds[p]->id;
+				if (!seen[q]) {
+					seen[q] = 1;
+					stack[sp++] = q;
+				}
+			}
+		}
+		if (!sp)
+			break;
+		cur = stack[--sp];
+		lim = (unsigned)-1;
+	}
+	return n;
+}
+
+static bool is_step_op(unsigned op)
+{
+	return op == IR_B_ADD || op == IR_B_SUB || op == IR_B_MUL || op == IR_B_SHL ||
+	       op == IR_B_SHR || op == IR_B_DIV;
+}
+
+/*
+ * Recognize v as an induction variable of a loop containing `block`: one
+ * definition outside the loop, one inside of the form v op= step.
+ */
+static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi,
+			     const struct ir_var *v, unsigned block, struct def_rec *d, unsigned nd,
+			     unsigned depth)
+{
+	if (nd != 2)
+		return NULL;
+	const struct ir_func *f = c->f;
+	for (int L = fi->inner[block]; L >= 0; L = fi->parent[L]) {
+		struct def_rec *in = NULL, *out = NULL;
+		for (unsigned i = 0; i < 2; i++) {
+			if (d[i].block != (unsigned)-1 && in_loop(fi, L, d[i].block))
+				in = &d[i];
+			else
+				out = &d[i];
+		}
+		if (!in || !out || !in->strong)
+			continue;
+		const struct ir_expr *e = in->e;
+		unsigned op = 0;
+		const struct ir_expr *step = NULL;
+		if (e->op == E_INCDEC) {
+			op = e->sub == IR_PREINC || e->sub == IR_POSTINC ? IR_B_ADD : IR_B_SUB;
+		} else if (e->op == E_ASSIGN && e->sub && is_step_op(e->sub)) {
+			op = e->sub;
+			step = e->kids[1];
+		} else if (e->op == E_ASSIGN && !e->sub) {
+			const struct ir_expr *r = ir_strip(e->kids[1]);
+			if (r && r->op == E_BINARY && is_step_op(r->sub)) {
+				const struct ir_expr *l0 = ir_strip(r->kids[0]), *l1 = ir_strip(r->kids[1]);
+				if (l0 && l0->op == E_VAR && l0->u.var == v) {
+					op = r->sub;
+					step = r->kids[1];
+				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_ADD) {
+					op = r->sub;
+					step = r->kids[0];
+				}
+			}
+		}
+		if (!op)
+			continue;
+		struct sym *st = step ? acc_sym_of(ab, step, c, in->block, in->inst, depth + 1)
+				      : mk_const(ab, 1);
+		if (!st || sym_uses_lid(st))
+			continue;
+		struct sym *init = out->block == (unsigned)-1 ? NULL
+				   : acc_sym_of(ab, out->e->op == E_ASSIGN ? out->e->kids[1] : out->e, c,
+					    out->block, out->inst, depth + 1);
+		if (!init || (out->e->op == E_ASSIGN && out->e->sub))
+			continue;
+		const struct ir_block *hb = f->blocks[fi->header[L]];
+		struct sym *iv = mk(ab, S_IV);
+		if (!iv)
+			return NULL;
+		iv->sub = (unsigned char)op;
+		iv->a = init;
+		iv->b = st;
+		iv->slot = new_slot(ab, v->name, v, c, hb, true);
+		ab->k->slots[iv->slot].iv = iv;
+		/* The update runs before `block` in each iteration: one step more. */
+		if (cfg_dominates(f, f->blocks[in->block], f->blocks[block]) && in->block != block) {
+			struct sym *post = mk_bin(ab, op, iv, st);
+			return post;
+		}
+		return iv;
+	}
+	return NULL;
+}
+
+/* The symbolic value of variable v just before (block, inst) of context c. */
+static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc_ctx *c,
+			   unsigned block, unsigned inst, unsigned level, unsigned depth)
+{
+	if (is_shared_obj(v) || v->func != c->f || v->id >= c->f->nvars)
+		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
+	unsigned h = ((unsigned)(uintptr_t)v * 31u + block * 17u + inst + (unsigned)(uintptr_t)c) %
+		     ab->nmemo;
+	for (struct memo *m = ab->memo[h]; m; m = m->next)
+		if (m->ctx == c && m->var == v && m->block == block && m->inst == inst)
+			return m->s;
+	struct fn_info *fi = acc_fn_info(ab, c->f);
+	struct def_rec d[4];
+	unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 3) : 99;
+	struct sym *s = NULL;
+	if (nd == 1 && d[0].block == (unsigned)-1) {
+		if (v->kind == VAR_PARAM && c->parent) {
+			/* A helper's parameter: the argument at the call site. */
+			for (unsigned i = 0; i < c->f->nparams && i < c->call->nkids; i++)
+				if (c->f->params[i] == v)
+					s = acc_sym_of(ab, c->call->kids[i], c->parent, c->call_block->id,
+						   c->call_inst, depth + 1);
+		} else if (v->kind == VAR_PARAM) {
+			unsigned slot = new_slot(ab, v->name, v, c, NULL, false);
+			ab->k->slots[slot].is_param = true;
+			s = mk(ab, S_SLOT);
+			if (s)
+				s->slot = slot;
+		}
+	} else if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub) {
+		s = acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1);
+	} else if (nd == 1 && (d[0].e->op == E_INCDEC || (d[0].e->op == E_ASSIGN && d[0].e->sub))) {
+		struct sym *old = sym_var(ab, v, c, d[0].block, d[0].inst, level, depth + 1);
+		if (d[0].e->op == E_INCDEC)
+			s = mk_bin(ab, d[0].e->sub == IR_PREINC || d[0].e->sub == IR_POSTINC ? IR_B_ADD
+											   : IR_B_SUB,
+				   old, mk_const(ab, 1));
+		else
+			s = mk_bin(ab, d[0].e->sub, old,
+				   acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1));
+	} else if (nd == 2) {
+		s = induction(ab, c, fi, v, block, d, nd, depth);
+	}
+	if (!s) {
+		if (level == U_UNIFORM) {
+			/* A uniform value we cannot follow: one unknown per variable and
+			 * definition set, so that equal uses cancel out. */
+			unsigned slot = new_slot(ab, v->name, v, c, NULL, false);
+			int L = -1;
+			for (unsigned i = 0; i < nd && i < 3; i++)
+				if (d[i].block != (unsigned)-1 && fi->inner && fi->inner[d[i].block] >= 0)
+					L = fi->inner[d[i].block];
+			if (L >= 0)
+				ab->k->slots[slot].def_loop = c->f->blocks[fi->header[L]];
+			s = mk(ab, S_SLOT);
+			if (s)
+				s->slot = slot;
+		} else {
+			s = mk_divergent(ab, 1000000u + (unsigned)(v->id * 131u + (unsigned)(uintptr_t)c % 997u));
+		}
+	}
+	struct memo *m = MEM_NEW(ab->a, struct memo);
+	if (m) {
+		*m = (struct memo){ c, v, block, inst, s, ab->memo[h] };
+		ab->memo[h] = m;
+	}
+	return s;
+}
+
+/* Work-item function with a constant dimension argument. */
+static int dim_arg(const struct ir_expr *e)
+{
+	long long d;
+	if (e->nkids != 1 || !ir_const_int(e->kids[0], &d) || d < 0 || d > 2)
+		return -1;
+	return (int)d;
+}
+
+static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			    unsigned block, unsigned inst, unsigned depth)
+{
+	const char *n = e->u.name;
+	int d = dim_arg(e);
+	if (!e->callee && d >= 0) {
+		struct sym *s;
+		if (!strcmp(n, "get_local_id") || !strcmp(n, "get_group_id") ||
+		    !strcmp(n, "get_local_size") || !strcmp(n, "get_num_groups") ||
+		    !strcmp(n, "get_enqueued_local_size")) {
+			s = mk(ab, n[4] == 'l' && n[10] == 'i' ? S_LID : n[4] == 'g' ? S_GRP
+				   : n[4] == 'n' ? S_NGRP : S_LSZ);
+			if (s)
+				s->dim = (unsigned char)d;
+			return s;
+		}
+		if (!strcmp(n, "get_global_id") || !strcmp(n, "get_global_size")) {
+			struct sym *g = mk(ab, n[11] == 'i' ? S_GRP : S_NGRP), *l = mk(ab, S_LSZ);
+			if (!g || !l)
+				return NULL;
+			g->dim = l->dim = (unsigned char)d;
+			struct sym *p = mk_bin(ab, IR_B_MUL, g, l);
+			if (n[11] == 's')
+				return p;
+			struct sym *t = mk(ab, S_LID);
+			if (t)
+				t->dim = (unsigned char)d;
+			return mk_bin(ab, IR_B_ADD, p, t);
+		}
+	}
+	if (!e->callee && e->nkids == 0 && !strcmp(n, "get_local_linear_id")) {
+		struct sym *l[3], *z[3];
+		for (int i = 0; i < 3; i++) {
+			l[i] = mk(ab, S_LID);
+			z[i] = mk(ab, S_LSZ);
+			if (!l[i] || !z[i])
+				return NULL;
+			l[i]->dim = z[i]->dim = (unsigned char)i;
+		}
+		return mk_bin(ab, IR_B_ADD, l[0],
+			      mk_bin(ab, IR_B_MUL, z[0],
+				     mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
+	}
+	if (!e->callee && e->nkids == 2 &&
+	    (!strcmp(n, "min") || !strcmp(n, "max") || !strcmp(n, "mul24"))) {
+		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+		struct sym *y = acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1);
+		return mk_bin(ab, n[1] == 'i' ? SYM_MIN : n[1] == 'a' ? SYM_MAX : IR_B_MUL, x, y);
+	}
+	if (!e->callee && e->nkids == 3 && !strcmp(n, "mad24")) {
+		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+		struct sym *y = acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1);
+		return mk_bin(ab, IR_B_ADD, mk_bin(ab, IR_B_MUL, x, y),
+			      acc_sym_of(ab, e->kids[2], c, block, inst, depth + 1));
+	}
+	return NULL;
+}
+
+/* The symbolic value of expression e evaluated at (block, inst) of context c. */
+struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+		       unsigned block, unsigned inst, unsigned depth)
+{
+	if (!e || depth > MAX_SYM_DEPTH)
+		return NULL;
+	unsigned level = c->in ? unif_expr(c->in, e) : U_DIVERGENT;
+	struct sym *s = NULL;
+	switch (e->op) {
+	case E_INT:
+		return mk_const(ab, e->u.ival);
+	case E_VAR:
+		s = sym_var(ab, e->u.var, c, block, inst, level, depth);
+		break;
+	case E_CAST:
+		if (e->type && e->type->kind == T_FLOAT)
+			break;
+		return acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+	case E_BINARY:
+		s = mk_bin(ab, e->sub, acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1),
+			   acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1));
+		break;
+	case E_UNARY: {
+		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+		if (!x)
+			break;
+		if (e->sub == IR_U_PLUS)
+			return x;
+		s = mk(ab, e->sub == IR_U_MINUS ? S_NEG : e->sub == IR_U_NOT ? S_NOT : S_LNOT);
+		if (s)
+			s->a = x;
+		break;
+	}
+	case E_COND: {
+		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+		struct sym *y = acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1);
+		struct sym *z = acc_sym_of(ab, e->kids[2], c, block, inst, depth + 1);
+		if (x && y && z && (s = mk(ab, S_COND))) {
+			s->a = x;
+			s->b = y;
+			s->x = z;
+		}
+		break;
+	}
+	case E_CALL:
+		s = sym_call(ab, e, c, block, inst, depth);
+		break;
+	default:
+		break;
+	}
+	if (s)
+		return s;
+	if (e->type && e->type->kind == T_FLOAT)
+		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
+	if (level == U_UNIFORM) {
+		unsigned slot = new_slot(ab, ir_expr_text(ab->a, e), NULL, c, NULL, false);
+		s = mk(ab, S_SLOT);
+		if (s)
+			s->slot = slot;
+		return s;
+	}
+	/* A divergent value we cannot model (a load, a hash): identified by its
+	 * expression so that the same value used twice is recognized. */
+	return mk_divergent(ab, 2000000u + e->id * 7u + (unsigned)((uintptr_t)c % 7u));
+}
+
+/* ------------------------------------------------------- lvalue -> object */
+
+struct place {
+	const struct ir_var *object;
+	struct sym *offset;          /* bytes from the object's start */
+	const char *field;
+	long long size;              /* bytes accessed */
+	const struct ir_type *elem;  /* element type of the object */
+};
+
+static long long type_size(const struct ir_type *t)
+{
+	return t && t->size > 0 ? t->size : 0;
+}
+
+/* The innermost non-array element type. */
+static const struct ir_type *scalar_elem(const struct ir_type *t)
+{
+	while (t && t->kind == T_ARRAY && t->elem)
+		t = t->elem;
+	return t;
+}
+
+static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct acc_ctx *c,
+			     unsigned block, unsigned inst, struct place *out, unsigned depth);
+
+/* Where an lvalue lives: object and byte offset.  False for private storage
+ * and for what cannot be resolved. */
+static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
+		     unsigned block, unsigned inst, struct place *out, unsigned depth)
+{
+	if (!lv || depth > MAX_SYM_DEPTH)
+		return false;
+	switch (lv->op) {
+	case E_VAR:
+		if (!is_shared_obj(lv->u.var))
+			return false;
+		out->object = lv->u.var;
+		out->offset = mk_const(ab, 0);
+		out->elem = scalar_elem(lv->u.var->type);
+		out->size = type_size(lv->type);
+		return true;
+	case E_INDEX: {
+		const struct ir_expr *base = lv->kids[0];
+		bool ok;
+		if (ir_is_pointer(base))
+			ok = place_of_pointer(ab, base, c, block, inst, out, depth + 1);
+		else if (base->type && base->type->kind == T_VECTOR)
+			return place_of(ab, base, c, block, inst, out, depth + 1) &&
+			       (out->field = "[]", true);
+		else
+			ok = place_of(ab, base, c, block, inst, out, depth + 1);
+		if (!ok)
+			return false;
+		long long es = type_size(lv->type);
+		struct sym *i = acc_sym_of(ab, lv->kids[1], c, block, inst, depth + 1);
+		if (!i || !es)
+			return false;
+		out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+		out->size = es;
+		return true;
+	}
+	case E_DEREF:
+		if (!place_of_pointer(ab, lv->kids[0], c, block, inst, out, depth + 1))
+			return false;
+		out->size = type_size(lv->type);
+		return true;
+	case E_MEMBER:
+		if (lv->sub ? !place_of_pointer(ab, lv->kids[0], c, block, inst, out, depth + 1)
+			    : !place_of(ab, lv->kids[0], c, block, inst, out, depth + 1))
+			return false;
+		out->field = lv->u.name;
+		out->size = type_size(lv->type);
+		return true;
+	case E_SWIZZLE:
+		if (!place_of(ab, lv->kids[0], c, block, inst, out, depth + 1))
+			return false;
+		out->field = lv->u.name;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct acc_ctx *c,
+			     unsigned block, unsigned inst, struct place *out, unsigned depth)
+{
+	if (!p || depth > MAX_SYM_DEPTH)
+		return false;
+	p = ir_strip(p);
+	switch (p->op) {
+	case E_VAR: {
+		const struct ir_var *v = p->u.var;
+		if (is_shared_obj(v)) { /* an array decaying to a pointer */
+			out->object = v;
+			out->offset = mk_const(ab, 0);
+			out->elem = scalar_elem(v->type);
+			return true;
+		}
+		if (!v || v->func != c->f || v->id >= c->f->nvars)
+			return false;
+		struct fn_info *fi = acc_fn_info(ab, c->f);
+		struct def_rec d[3];
+		unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 2) : 9;
+		if (nd == 1 && d[0].block == (unsigned)-1 && v->kind == VAR_PARAM) {
+			if (!c->parent) {
+				out->object = v;
+				out->offset = mk_const(ab, 0);
+				out->elem = v->type ? v->type->elem : NULL;
+				return true;
+			}
+			for (unsigned i = 0; i < c->f->nparams && i < c->call->nkids; i++)
+				if (c->f->params[i] == v)
+					return place_of_pointer(ab, c->call->kids[i], c->parent,
+								c->call_block->id, c->call_inst, out,
+								depth + 1);
+			return false;
+		}
+		if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub)
+			return place_of_pointer(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, out,
+						depth + 1);
+		return false;
+	}
+	case E_BINARY:
+		if ((p->sub == IR_B_ADD || p->sub == IR_B_SUB) && ir_is_pointer(p->kids[0])) {
+			if (!place_of_pointer(ab, p->kids[0], c, block, inst, out, depth + 1))
+				return false;
+			long long es = p->kids[0]->type && p->kids[0]->type->elem
+					       ? type_size(p->kids[0]->type->elem) : 0;
+			struct sym *i = acc_sym_of(ab, p->kids[1], c, block, inst, depth + 1);
+			if (!i || !es)
+				return false;
+			out->offset = mk_bin(ab, p->sub, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+			return true;
+		}
+		if (p->sub == IR_B_ADD && ir_is_pointer(p->kids[1])) {
+			if (!place_of_pointer(ab, p->kids[1], c, block, inst, out, depth + 1))
+				return false;
+			long long es = type_size(p->kids[1]->type->elem);
+			struct sym *i = acc_sym_of(ab, p->kids[0], c, block, inst, depth + 1);
+			if (!i || !es)
+				return false;
+			out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+			return true;
+		}
+		return false;
+	case E_ADDROF:
+		return place_of(ab, p->kids[0], c, block, inst, out, depth + 1);
+	case E_INDEX: /* a row of a multi-dimensional array, decaying */
+		return place_of(ab, p, c, block, inst, out, depth + 1);
+	default:
+		return false;
+	}
+}
+
+/* ------------------------------------------------------------ graph build */
+
+struct walker {
+	struct abuild *ab;
+	struct acc_ctx *c;
+	unsigned block, inst;
+	const struct ir_expr *stmt;
+	unsigned cur;                /* current node */
+};
+
+static unsigned new_node(struct abuild *ab, struct acc_ctx *c, const struct ir_block *b)
+{
+	struct acc_kernel *k = ab->k;
+	if (k->nnodes == k->capnodes) {
+		unsigned ncap = k->capnodes ? k->capnodes * 2 : 64;
+		struct acc_node *n = MEM_ARRAY(ab->a, struct acc_node, ncap);
+		if (!n)
+			return 0;
+		if (k->nnodes)
+			memcpy(n, k->nodes, k->nnodes * sizeof *n);
+		k->nodes = n;
+		k->capnodes = ncap;
+	}
+	struct acc_node *n = &k->nodes[k->nnodes];
+	memset(n, 0, sizeof *n);
+	n->ctx = c;
+	n->block = b;
+	n->first_ev = k->nev;
+	return k->nnodes++;
+}
+
+static void add_edge(struct abuild *ab, unsigned from, unsigned to, bool back)
+{
+	struct edge *e = MEM_NEW(ab->a, struct edge);
+	if (!e)
+		return;
+	e->from = from;
+	e->to = to;
+	e->back = back;
+	mem_vec_push(ab->a, &ab->edges, e);
+}
+
+static struct acc_event *new_event(struct walker *w, unsigned kind)
+{
+	struct acc_kernel *k = w->ab->k;
+	if (k->nev == k->capev) {
+		unsigned ncap = k->capev ? k->capev * 2 : 64;
+		struct acc_event *n = MEM_ARRAY(w->ab->a, struct acc_event, ncap);
+		if (!n)
+			return NULL;
+		if (k->nev)
+			memcpy(n, k->ev, k->nev * sizeof *n);
+		k->ev = n;
+		k->capev = ncap;
+	}
+	struct acc_event *ev = &k->ev[k->nev++];
+	memset(ev, 0, sizeof *ev);
+	ev->kind = (unsigned char)kind;
+	ev->ctx = w->c;
+	ev->block = w->c->f->blocks[w->block];
+	k->nodes[w->cur].nev++;
+	return ev;
+}
+
+static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_pointer,
+			unsigned kind, bool atomic, unsigned width, const struct ir_expr *value)
+{
+	struct abuild *ab = w->ab;
+	struct place pl = { 0 };
+	bool ok = is_pointer ? place_of_pointer(ab, lv, w->c, w->block, w->inst, &pl, 0)
+			     : place_of(ab, lv, w->c, w->block, w->inst, &pl, 0);
+	if (!ok || !pl.object)
+		return;
+	const struct ir_type *ot = pl.object->type;
+	unsigned space = ot ? ot->space : AS_PRIVATE;
+	if (space != AS_LOCAL && space != AS_GLOBAL)
+		return;
+	struct acc *a = MEM_NEW(ab->a, struct acc);
+	struct acc_event *ev = a ? new_event(w, EV_ACCESS) : NULL;
+	if (!ev)
+		return;
+	a->id = ab->k->accs.len;
+	a->kind = (unsigned char)kind;
+	a->space = (unsigned char)space;
+	a->atomic = atomic;
+	a->object = pl.object;
+	a->lv = lv;
+	a->stmt = w->stmt;
+	a->range = lv->range;
+	a->index = pl.offset;
+	a->width = width ? width : 1;
+	a->elem_type = pl.elem;
+	a->elem_size = type_size(pl.elem);
+	a->field = pl.field;
+	long long sz = is_pointer ? (lv->type && lv->type->elem ? type_size(lv->type->elem) : 0)
+				  : pl.size;
+	if (sz <= 0)
+		sz = a->elem_size > 0 ? a->elem_size : 1;
+	a->width = (unsigned)(sz * (width ? width : 1));  /* bytes */
+	a->is_volatile = (ot && ot->is_volatile) || (lv->type && lv->type->is_volatile) ||
+			 (ot && ot->elem && ot->elem->is_volatile);
+	a->ctx = w->c;
+	a->block = w->c->f->blocks[w->block];
+	a->inst = w->inst;
+	a->node = w->cur;
+	if (value) {
+		a->value = acc_sym_of(ab, value, w->c, w->block, w->inst, 0);
+		a->value_level = w->c->in ? (unsigned char)unif_expr(w->c->in, value) : U_DIVERGENT;
+	} else {
+		a->value_level = U_DIVERGENT;
+	}
+	ev->a = a;
+	mem_vec_push(ab->a, &ab->k->accs, a);
+}
+
+static void walk(struct walker *w, const struct ir_expr *e);
+
+/* The subexpressions an lvalue evaluates (indices, pointers), not the lvalue. */
+static void walk_lvalue(struct walker *w, const struct ir_expr *lv)
+{
+	if (!lv)
+		return;
+	switch (lv->op) {
+	case E_INDEX:
+		if (ir_is_pointer(lv->kids[0]))
+			walk(w, lv->kids[0]);
+		else
+			walk_lvalue(w, lv->kids[0]);
+		walk(w, lv->kids[1]);
+		break;
+	case E_MEMBER:
+		if (lv->sub)
+			walk(w, lv->kids[0]);
+		else
+			walk_lvalue(w, lv->kids[0]);
+		break;
+	case E_SWIZZLE:
+		walk_lvalue(w, lv->kids[0]);
+		break;
+	case E_DEREF:
+		walk(w, lv->kids[0]);
+		break;
+	default:
+		break;
+	}
+}
+
+static bool is_memory_lvalue(const struct ir_expr *lv)
+{
+	if (!lv)
+		return false;
+	if (lv->op == E_VAR)
+		return is_shared_obj(lv->u.var);
+	if (lv->op == E_INDEX || lv->op == E_DEREF || lv->op == E_MEMBER || lv->op == E_SWIZZLE)
+		return !ir_private_target(lv);
+	return false;
+}
+
+static unsigned fence_flags(const struct ir_expr *call)
+{
+	long long f;
+	if (call->nkids >= 1 && ir_const_int(call->kids[0], &f))
+		return (unsigned)f & 7;
+	return FENCE_LOCAL | FENCE_GLOBAL; /* unknown: assume it fences everything */
+}
+
+static void build_ctx(struct abuild *ab, struct acc_ctx *c);
+static struct acc_ctx *new_ctx(struct abuild *ab, const struct ir_func *f, struct acc_ctx *parent,
+			       const struct ir_expr *call, unsigned block, unsigned inst);
+
+static void walk_call(struct walker *w, const struct ir_expr *e)
+{
+	for (unsigned i = 0; i < e->nkids; i++)
+		walk(w, e->kids[i]);
+	if (e->callee) {
+		struct abuild *ab = w->ab;
+		if (w->c->depth >= MAX_INLINE_DEPTH || ab->k->nnodes > MAX_NODES) {
+			ab->k->truncated = true;
+			return;
+		}
+		struct acc_ctx *cc = new_ctx(ab, e->callee, w->c, e, w->block, w->inst);
+		if (!cc)
+			return;
+		if (ff(e->callee)->has_wg_barrier) {
+			/* Split: the callee's own graph runs between two nodes of ours. */
+			build_ctx(ab, cc);
+			add_edge(ab, w->cur, cc->first_node[0], false);
+			unsigned post = new_node(ab, w->c, w->c->f->blocks[w->block]);
+			add_edge(ab, cc->last_node[e->callee->exit->id], post, false);
+			w->cur = post;
+		} else {
+			/* No barrier inside: its accesses happen at the call. */
+			const struct ir_func *f = e->callee;
+			struct walker sub = { ab, cc, 0, 0, NULL, w->cur };
+			for (unsigned b = 0; b < f->nblocks; b++) {
+				const struct ir_block *bb = f->blocks[b];
+				sub.block = b;
+				for (unsigned k = 0; k < bb->ninsts; k++) {
+					sub.inst = k;
+					sub.stmt = bb->insts[k];
+					walk(&sub, bb->insts[k]);
+				}
+				sub.inst = bb->ninsts;
+				sub.stmt = bb->cond;
+				walk(&sub, bb->cond);
+			}
+			w->cur = sub.cur;
+		}
+		return;
+	}
+	switch ((enum bi_kind)e->sub) {
+	case BI_BARRIER: {
+		struct acc_event *ev = new_event(w, EV_BARRIER);
+		if (!ev)
+			return;
+		ev->call = e;
+		ev->flags = (unsigned char)fence_flags(e);
+		long long scope;
+		if (e->nkids >= 2 && ir_const_int(e->kids[1], &scope) && scope == 4 /* sub_group */)
+			ev->sg_scope = true;
+		ev->start = ++w->ab->k->nstarts;
+		break;
+	}
+	case BI_FENCE: {
+		struct acc_event *ev = new_event(w, EV_FENCE);
+		if (!ev)
+			return;
+		ev->call = e;
+		ev->flags = (unsigned char)fence_flags(e);
+		ev->start = ++w->ab->k->nstarts;
+		break;
+	}
+	case BI_ATOMIC_RMW: case BI_ATOMIC_LOAD: case BI_ATOMIC_STORE: case BI_ATOMIC_INIT:
+		if (e->nkids >= 1)
+			emit_access(w, e->kids[0], true,
+				    e->sub == BI_ATOMIC_LOAD ? ACC_READ
+				    : e->sub == BI_ATOMIC_RMW ? ACC_READ | ACC_WRITE : ACC_WRITE,
+				    e->sub != BI_ATOMIC_INIT, 1, NULL);
+		break;
+	case BI_VLOAD: case BI_VSTORE: {
+		/* vloadN(offset, p) reads p[offset*N ...]; vstoreN(data, offset, p). */
+		const char *n = e->u.name;
+		unsigned width = 1;
+		const char *digits = n + strcspn(n, "0123456789");
+		if (*digits)
+			width = (unsigned)atoi(digits);
+		if (strstr(n, "half"))
+			break; /* half conversions: element size differs; not modelled */
+		unsigned pi = e->sub == BI_VLOAD ? 1 : 2, oi = pi - 1;
+		if (e->nkids <= pi || !width)
+			break;
+		/* An access to p[offset * width] of width elements. */
+		emit_access(w, e->kids[pi], true, e->sub == BI_VLOAD ? ACC_READ : ACC_WRITE, false,
+			    width, NULL);
+		struct acc *a = w->ab->k->accs.len
+			? w->ab->k->accs.items[w->ab->k->accs.len - 1] : NULL;
+		if (a && a->lv == e->kids[pi]) {
+			struct sym *o = acc_sym_of(w->ab, e->kids[oi], w->c, w->block, w->inst, 0);
+			long long es = a->width / width;
+			a->index = mk_bin(w->ab, IR_B_ADD, a->index,
+					  mk_bin(w->ab, IR_B_MUL, o, mk_const(w->ab, es * width)));
+			a->range = e->range;
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+static void walk(struct walker *w, const struct ir_expr *e)
+{
+	if (!e)
+		return;
+	switch (e->op) {
+	case E_ASSIGN:
+		walk(w, e->kids[1]);
+		walk_lvalue(w, e->kids[0]);
+		if (is_memory_lvalue(e->kids[0]))
+			emit_access(w, e->kids[0], false, e->sub ? ACC_READ | ACC_WRITE : ACC_WRITE,
+				    false, 0, e->sub ? NULL : e->kids[1]);
+		return;
+	case E_INCDEC:
+		walk_lvalue(w, e->kids[0]);
+		if (is_memory_lvalue(e->kids[0]))
+			emit_access(w, e->kids[0], false, ACC_READ | ACC_WRITE, false, 0, NULL);
+		return;
+	case E_VAR:
+		if (is_memory_lvalue(e) && (!e->type || e->type->kind != T_ARRAY))
+			emit_access(w, e, false, ACC_READ, false, 0, NULL);
+		return;
+	case E_INDEX: case E_DEREF: case E_MEMBER: case E_SWIZZLE:
+		walk_lvalue(w, e);
+		if (is_memory_lvalue(e) && (!e->type || e->type->kind != T_ARRAY))
+			emit_access(w, e, false, ACC_READ, false, 0, NULL);
+		return;
+	case E_ADDROF:
+		walk_lvalue(w, e->kids[0]);
+		return;
+	case E_CALL:
+		walk_call(w, e);
+		return;
+	default:
+		for (unsigned i = 0; i < e->nkids; i++)
+			walk(w, e->kids[i]);
+	}
+}
+
+static struct acc_ctx *new_ctx(struct abuild *ab, const struct ir_func *f, struct acc_ctx *parent,
+			       const struct ir_expr *call, unsigned block, unsigned inst)
+{
+	struct acc_ctx *c = MEM_NEW(ab->a, struct acc_ctx);
+	if (!c)
+		return NULL;
+	c->f = f;
+	c->parent = parent;
+	c->call = call;
+	c->call_block = parent ? parent->f->blocks[block] : NULL;
+	c->call_inst = inst;
+	c->depth = parent ? parent->depth + 1 : 0;
+	/* The uniformity instance for this call's context. */
+	if (parent && parent->in && call) {
+		uint64_t context = 0;
+		for (unsigned i = 0; i < call->nkids && i < 32; i++)
+			context |= (uint64_t)unif_expr(parent->in, call->kids[i]) << (2 * i);
+		for (struct unif_inst *in = ff(f)->insts; in; in = in->next)
+			if (in->context == context)
+				c->in = in;
+		if (!c->in)
+			c->in = ff(f)->insts;
+	}
+	mem_vec_push(ab->a, &ab->ctxs, c);
+	return c;
+}
+
+/* Make the nodes of every block of c, then its internal edges. */
+static void build_ctx(struct abuild *ab, struct acc_ctx *c)
+{
+	const struct ir_func *f = c->f;
+	c->first_node = MEM_ARRAY(ab->a, unsigned, f->nblocks);
+	c->last_node = MEM_ARRAY(ab->a, unsigned, f->nblocks);
+	if (!c->first_node || !c->last_node)
+		return;
+	for (unsigned b = 0; b < f->nblocks; b++) {
+		const struct ir_block *bb = f->blocks[b];
+		struct walker w = { ab, c, b, 0, NULL, 0 };
+		w.cur = new_node(ab, c, bb);
+		c->first_node[b] = w.cur;
+		for (unsigned k = 0; k < bb->ninsts; k++) {
+			w.inst = k;
+			w.stmt = bb->insts[k];
+			walk(&w, bb->insts[k]);
+		}
+		w.inst = bb->ninsts;
+		w.stmt = bb->cond;
+		walk(&w, bb->cond);
+		c->last_node[b] = w.cur;
+	}
+	for (unsigned b = 0; b < f->nblocks; b++) {
+		const struct ir_block *bb = f->blocks[b];
+		for (unsigned s = 0; s < bb->nsuccs; s++) {
+			const struct ir_block *t = bb->succs[s];
+			add_edge(ab, c->last_node[b], c->first_node[t->id],
+				 cfg_dominates(f, t, bb));
+		}
+	}
+}
+
+/* Turn the edge list into per-node successor arrays. */
+static void finish_edges(struct abuild *ab)
+{
+	struct acc_kernel *k = ab->k;
+	for (unsigned i = 0; i < ab->edges.len; i++)
+		k->nodes[((struct edge *)ab->edges.items[i])->from].nsucc++;
+	for (unsigned n = 0; n < k->nnodes; n++) {
+		k->nodes[n].succ = MEM_ARRAY(ab->a, unsigned, k->nodes[n].nsucc + 1);
+		k->nodes[n].back = MEM_ARRAY(ab->a, bool, k->nodes[n].nsucc + 1);
+		k->nodes[n].nsucc = 0;
+	}
+	for (unsigned i = 0; i < ab->edges.len; i++) {
+		struct edge *e = ab->edges.items[i];
+		struct acc_node *n = &k->nodes[e->from];
+		if (!n->succ || !n->back)
+			continue;
+		n->back[n->nsucc] = e->back;
+		n->succ[n->nsucc++] = e->to;
+	}
+	/* Sequence numbers of accesses inside their node. */
+	for (unsigned n = 0; n < k->nnodes; n++)
+		for (unsigned i = 0; i < k->nodes[n].nev; i++) {
+			struct acc_event *ev = &k->ev[k->nodes[n].first_ev + i];
+			if (ev->a) {
+				ev->a->node = n;
+				ev->a->seq = i;
+			}
+		}
+}
+
+/* --------------------------------------------------------------- intervals */
+
+bool acc_splits(const struct acc_event *ev, enum acc_mode m)
+{
+	if (ev->kind == EV_ACCESS)
+		return false;
+	if (ev->kind == EV_FENCE)
+		return m == MODE_FENCE;
+	switch (m) {
+	case MODE_LOCAL: return !ev->sg_scope && (ev->flags & FENCE_LOCAL);
+	case MODE_GLOBAL: return !ev->sg_scope && (ev->flags & FENCE_GLOBAL);
+	default: return true;
+	}
+}
+
+static void intervals(struct abuild *ab, enum acc_mode m)
+{
+	struct acc_kernel *k = ab->k;
+	unsigned W = k->words, N = k->nnodes;
+	uint64_t *in = MEM_ARRAY(ab->a, uint64_t, (size_t)N * W);
+	uint64_t *cur = MEM_ARRAY(ab->a, uint64_t, W);
+	unsigned *work = MEM_ARRAY(ab->a, unsigned, N + 1);
+	bool *queued = MEM_ARRAY(ab->a, bool, N);
+	if (!in || !cur || !work || !queued || !N)
+		return;
+	for (unsigned i = 0; i < k->accs.len; i++) {
+		struct acc *a = k->accs.items[i];
+		a->intervals[m] = MEM_ARRAY(ab->a, uint64_t, W);
+	}
+	bitset(in, 0); /* the kernel entry starts interval 0 */
+	unsigned head = 0, tail = 0, count = 0;
+	work[tail++] = 0;
+	queued[0] = true;
+	count = 1;
+	while (count) {
+		unsigned n = work[head];
+		head = (head + 1) % (N + 1);
+		count--;
+		queued[n] = false;
+		const struct acc_node *nd = &k->nodes[n];
+		memcpy(cur, in + (size_t)n * W, W * sizeof *cur);
+		for (unsigned i = 0; i < nd->nev; i++) {
+			const struct acc_event *ev = &k->ev[nd->first_ev + i];
+			if (acc_splits(ev, m)) {
+				memset(cur, 0, W * sizeof *cur);
+				bitset(cur, ev->start);
+			} else if (ev->kind == EV_ACCESS && ev->a->intervals[m]) {
+				for (unsigned w = 0; w < W; w++)
+					ev->a->intervals[m][w] |= cur[w];
+			}
+		}
+		for (unsigned s = 0; s < nd->nsucc; s++) {
+			uint64_t *t = in + (size_t)nd->succ[s] * W;
+			bool grew = false;
+			for (unsigned w = 0; w < W; w++) {
+				uint64_t x = t[w] | cur[w];
+				if (x != t[w]) {
+					t[w] = x;
+					grew = true;
+				}
+			}
+			if (grew && !queued[nd->succ[s]]) {
+				queued[nd->succ[s]] = true;
+				work[tail] = nd->succ[s];
+				tail = (tail + 1) % (N + 1);
+				count++;
+			}
+		}
+	}
+}
+
+bool acc_concurrent(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		    enum acc_mode m)
+{
+	if (!a->intervals[m] || !b->intervals[m])
+		return false;
+	for (unsigned w = 0; w < k->words; w++)
+		if (a->intervals[m][w] & b->intervals[m][w])
+			return true;
+	return false;
+}
+
+void acc_separators(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		    enum acc_mode m, void (*fn)(const struct acc_event *ev, void *d), void *d)
+{
+	for (unsigned i = 0; i < k->nev; i++) {
+		const struct acc_event *ev = &k->ev[i];
+		if (ev->kind == EV_ACCESS)
+			continue;
+		if ((a->intervals[m] && bitget(a->intervals[m], ev->start)) ||
+		    (b->intervals[m] && bitget(b->intervals[m], ev->start)))
+			fn(ev, d);
+	}
+}
+
+/* ------------------------------------------------------------ reachability */
+
+/* Splitter events after position `seq` in node n (exclusive)? */
+static bool splitter_after(const struct acc_kernel *k, unsigned n, unsigned seq, enum acc_mode m)
+{
+	const struct acc_node *nd = &k->nodes[n];
+	for (unsigned i = seq + 1; i < nd->nev; i++)
+		if (acc_splits(&k->ev[nd->first_ev + i], m))
+			return true;
+	return false;
+}
+
+static bool splitter_before(const struct acc_kernel *k, unsigned n, unsigned seq, enum acc_mode m)
+{
+	const struct acc_node *nd = &k->nodes[n];
+	for (unsigned i = 0; i < seq && i < nd->nev; i++)
+		if (acc_splits(&k->ev[nd->first_ev + i], m))
+			return true;
+	return false;
+}
+
+/*
+ * Can b be reached from a without crossing a splitter?  With `via_back`,
+ * the path must take a back edge into `header` (a node); without, it may
+ * not take any back edge.
+ */
+bool acc_reaches(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		    enum acc_mode m, int header)
+{
+	if (a->node == b->node && b->seq > a->seq && header < 0) {
+		const struct acc_node *nd = &k->nodes[a->node];
+		for (unsigned i = a->seq + 1; i < b->seq; i++)
+			if (acc_splits(&k->ev[nd->first_ev + i], m))
+				return false;
+		return true;
+	}
+	if (splitter_after(k, a->node, a->seq, m))
+		return false;
+	unsigned N = k->nnodes;
+	unsigned char *seen = calloc(N, 2);
+	unsigned *stack = malloc((size_t)N * 2 * sizeof *stack);
+	bool found = false;
+	if (!seen || !stack) {
+		free(seen);
+		free(stack);
+		return false;
+	}
+	/* state: node + whether the back edge was taken (when required) */
+	unsigned sp = 0;
+	stack[sp++] = a->node * 2;
+	while (sp && !found) {
+		unsigned st = stack[--sp], n = st / 2, took = st % 2;
+		const struct acc_node *nd = &k->nodes[n];
+		for (unsigned s = 0; s < nd->nsucc; s++) {
+			unsigned t = nd->succ[s], tk = took;
+			if (nd->back[s]) {
+				if (header < 0 || (int)t != header)
+					continue;
+				tk = 1;
+			}
+			if (t == b->node && (header < 0 || tk) &&
+			    !splitter_before(k, t, b->seq, m)) {
+				found = true;
+				break;
+			}
+			bool blocked = false;
+			const struct acc_node *tn = &k->nodes[t];
+			for (unsigned i = 0; i < tn->nev && !blocked; i++)
+				blocked = acc_splits(&k->ev[tn->first_ev + i], m);
+			if (blocked || seen[t * 2 + tk])
+				continue;
+			seen[t * 2 + tk] = 1;
+			stack[sp++] = t * 2 + tk;
+		}
+	}
+	free(seen);
+	free(stack);
+	return found;
+}
+
+bool acc_b_after_a(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		   enum acc_mode m)
+{
+	if (acc_reaches(k, a, b, m, -1))
+		return true;
+	if (acc_reaches(k, b, a, m, -1))
+		return false;
+	/* Only through a loop: the one reached through the back edge runs later. */
+	for (unsigned n = 0; n < k->nnodes; n++) {
+		const struct acc_node *nd = &k->nodes[n];
+		for (unsigned s = 0; s < nd->nsucc; s++)
+			if (nd->back[s]) {
+				if (acc_reaches(k, a, b, m, (int)nd->succ[s]))
+					return true;
+				if (acc_reaches(k, b, a, m, (int)nd->succ[s]))
+					return false;
+			}
+	}
+	/* Parallel paths: the later one in the source. */
+	return a->range.begin.line < b->range.begin.line ||
+	       (a->range.begin.line == b->range.begin.line && a->range.begin.col <= b->range.begin.col);
+}
+
+/* ---------------------------------------------------------------- analyze */
+
+static unsigned uses_dims(const struct ir_func *f)
+{
+	unsigned dims = 1;
+	for (unsigned b = 0; b < f->nblocks; b++) {
+		const struct ir_block *bb = f->blocks[b];
+		for (unsigned i = 0; i <= bb->ninsts; i++) {
+			const struct ir_expr *e = i < bb->ninsts ? bb->insts[i] : bb->cond;
+			/* a shallow scan of calls with a constant dimension */
+			const struct ir_expr *stack[64];
+			unsigned sp = 0;
+			if (e)
+				stack[sp++] = e;
+			while (sp) {
+				const struct ir_expr *x = stack[--sp];
+				if (x->op == E_CALL && !x->callee && x->nkids == 1 &&
+				    !strncmp(x->u.name, "get_", 4)) {
+					long long d;
+					if (ir_const_int(x->kids[0], &d) && d >= 1 && d <= 2 &&
+					    (unsigned)d + 1 > dims && strstr(x->u.name, "_id"))
+						dims = (unsigned)d + 1;
+				}
+				for (unsigned k = 0; k < x->nkids && sp < 64; k++)
+					if (x->kids[k])
+						stack[sp++] = x->kids[k];
+			}
+		}
+	}
+	return dims;
+}
+
+static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
+{
+	struct cls_ctx *ctx = ab->ctx;
+	struct acc_kernel *k = MEM_NEW(ab->a, struct acc_kernel);
+	if (!k)
+		return;
+	ab->k = k;
+	k->kernel = in->f;
+	k->in = in;
+	k->dims = uses_dims(in->f);
+	const struct cls_launch *l = &ctx->opt->launch;
+	if (l->local[0]) {
+		memcpy(k->lsz, l->local, sizeof k->lsz);
+		k->lsz_known = true;
+	} else if (in->f->reqd_wg[0]) {
+		memcpy(k->lsz, in->f->reqd_wg, sizeof k->lsz);
+		k->lsz_known = true;
+	} else if (k->dims == 1) {
+		k->lsz[0] = 256, k->lsz[1] = k->lsz[2] = 1;
+	} else if (k->dims == 2) {
+		k->lsz[0] = k->lsz[1] = 16, k->lsz[2] = 1;
+	} else {
+		k->lsz[0] = k->lsz[1] = 8, k->lsz[2] = 4;
+	}
+	for (unsigned d = 0; d < 3; d++)
+		if (!k->lsz[d])
+			k->lsz[d] = 1;
+	ab->edges.len = 0;
+	struct acc_ctx *root = new_ctx(ab, in->f, NULL, NULL, 0, 0);
+	if (!root)
+		return;
+	root->in = in;
+	build_ctx(ab, root);
+	finish_edges(ab);
+	k->words = (k->nstarts + 1 + 63) / 64;
+	for (unsigned m = 0; m < MODE_COUNT; m++)
+		intervals(ab, (enum acc_mode)m);
+	mem_vec_push(ab->a, &ctx->facts->acc->kernels, k);
+}
+
+void acc_analyze(struct cls_ctx *ctx)
+{
+	struct abuild ab = { .ctx = ctx, .a = ctx->arena };
+	struct acc_unit *au = MEM_NEW(ctx->arena, struct acc_unit);
+	ab.fi = MEM_ARRAY(ctx->arena, struct fn_info, ctx->unit->funcs.len + 1);
+	ab.nmemo = 4093;
+	ab.memo = MEM_ARRAY(ctx->arena, struct memo *, ab.nmemo);
+	if (!au || !ab.fi || !ab.memo)
+		return;
+	ctx->facts->acc = au;
+	for (unsigned i = 0; i < ctx->facts->insts.len; i++) {
+		const struct unif_inst *in = ctx->facts->insts.items[i];
+		if (in->f->is_kernel && !in->call_site)
+			analyze_kernel(&ab, in);
+	}
+	/* Keep the builder: the conflict checks build more symbolic values. */
+	struct abuild *keep = MEM_NEW(ctx->arena, struct abuild);
+	if (keep) {
+		*keep = ab;
+		keep->k = NULL;
+	}
+	au->build = keep;
+}

@@ -1,0 +1,236 @@
+/*
+ * access.h - memory accesses, barrier intervals and conflicts (acc_, sym_ prefixes).
+ *
+ * For every kernel, the analysis builds an "inlined" graph: the kernel's
+ * blocks, plus a copy of each helper that executes a barrier, per call site
+ * (helpers without barriers have their accesses folded into the call point).
+ * Each node holds events in evaluation order: memory accesses, barriers and
+ * fences.  A forward data-flow over that graph gives, for every access, the
+ * set of interval starts (kernel entry or a barrier) that reach it without
+ * crossing a barrier; two accesses whose sets meet may run concurrently for
+ * different work-items.  Indices are turned into symbolic expressions over
+ * work-item ids, group ids, sizes, kernel arguments and loop induction
+ * variables (sym_), which conflict checks evaluate for concrete work-items.
+ */
+#ifndef CLS_ACCESS_H
+#define CLS_ACCESS_H
+
+#include "facts.h"
+
+/* ------------------------------------------------------------ symbolic */
+
+enum sym_op {
+	S_CONST,
+	S_LID,        /* get_local_id(dim) */
+	S_GRP,        /* get_group_id(dim) */
+	S_LSZ,        /* get_local_size(dim) */
+	S_NGRP,       /* get_num_groups(dim) */
+	S_SLOT,       /* a uniform unknown: kernel argument, opaque uniform value */
+	S_IV,         /* loop induction variable: init (op step)^k, k = slot's value */
+	S_DIVERGENT,  /* a value that differs per work-item in a way we cannot model */
+	S_BIN,        /* a (sub: enum ir_binop, or the S_MIN/S_MAX codes) b */
+	S_NEG,
+	S_NOT,        /* ~a */
+	S_LNOT,       /* !a */
+	S_COND,       /* a ? b : c */
+};
+
+#define SYM_MIN 100   /* S_BIN sub codes beyond enum ir_binop */
+#define SYM_MAX 101
+
+struct sym {
+	unsigned char op;
+	unsigned char sub;      /* S_BIN: operator; S_IV: the step operator */
+	unsigned char dim;      /* S_LID, S_GRP, S_LSZ, S_NGRP */
+	unsigned slot;          /* S_SLOT, S_IV: index into the environment's values */
+	long long c;            /* S_CONST */
+	struct sym *a, *b, *x;  /* operands; S_IV: a = init, b = step */
+};
+
+/* A uniform unknown: what it stands for and how to pick values for it. */
+struct sym_slot {
+	const char *name;              /* for messages: "stride", "n" */
+	const struct ir_var *var;      /* the variable, if any */
+	const struct ir_func *func;    /* owner of var/loop */
+	const void *ctx;               /* inlining context (struct acc_ctx *) */
+	const struct ir_block *loop;   /* S_IV: the loop's header; else NULL */
+	const struct ir_block *def_loop; /* innermost loop containing a definition, or NULL */
+	bool is_iv;
+	bool is_param;                 /* a kernel argument */
+	struct sym *iv;                /* S_IV: the induction variable itself */
+	struct sym *cond;              /* S_IV: the loop's condition, in terms of iv */
+	bool cond_true_enters;         /* the loop body is the condition's true edge */
+};
+
+/* Values for one work-item's evaluation. */
+struct sym_env {
+	unsigned lid[3], grp[3], lsz[3], ngrp[3];
+	long long *val;                /* per slot */
+};
+
+/* Evaluate s; false when it depends on something unknown (or divides by 0). */
+bool sym_eval(const struct sym *s, const struct sym_env *env, long long *out);
+bool sym_equal(const struct sym *a, const struct sym *b);
+bool sym_uses_lid(const struct sym *s);
+bool sym_uses_slot(const struct sym *s, unsigned slot);
+
+/* -------------------------------------------------------------- accesses */
+
+enum acc_kind {
+	ACC_READ = 1,
+	ACC_WRITE = 2,
+};
+
+/* Splitting modes of the interval analysis: which events end an interval. */
+enum acc_mode {
+	MODE_LOCAL,      /* barriers whose flags include CLK_LOCAL_MEM_FENCE */
+	MODE_GLOBAL,     /* barriers whose flags include CLK_GLOBAL_MEM_FENCE */
+	MODE_ANY,        /* any work-group barrier */
+	MODE_FENCE,      /* any barrier or memory fence */
+	MODE_COUNT
+};
+
+struct acc_ctx {                   /* one inlined copy of a function */
+	const struct ir_func *f;
+	const struct unif_inst *in;
+	struct acc_ctx *parent;
+	const struct ir_expr *call;    /* call site in parent */
+	const struct ir_block *call_block;
+	unsigned call_inst;            /* instruction index of the call in call_block */
+	unsigned *first_node;          /* per block: first graph node; NULL when the
+					* callee's accesses are folded into the call */
+	unsigned *last_node;           /* per block: last graph node */
+	unsigned depth;
+	/* guard evaluation scratch (conflict.c) */
+	unsigned *g_gen;
+	unsigned char *g_val;
+	struct sym **cond;             /* per block: the terminator's condition */
+	bool *cond_done;
+};
+
+struct acc {
+	unsigned id;
+	unsigned char kind;            /* ACC_READ | ACC_WRITE (both: read-modify-write) */
+	unsigned char space;           /* AS_LOCAL or AS_GLOBAL */
+	bool atomic;
+	bool is_volatile;
+	const struct ir_var *object;   /* the __local array/variable or pointer argument */
+	const struct ir_expr *lv;      /* the accessed lvalue or pointer expression */
+	const struct ir_expr *stmt;    /* the instruction containing the access */
+	struct cls_range range;
+	struct sym *index;             /* element index into object, NULL if unknown */
+	unsigned width;                /* elements touched (vload4: 4) */
+	long long elem_size;           /* bytes per element of object */
+	const struct ir_type *elem_type;
+	const char *field;             /* struct member or vector component, or NULL */
+	struct sym *value;             /* stored value (writes), NULL if unknown */
+	unsigned char value_level;     /* uniformity of the stored value */
+	struct acc_ctx *ctx;
+	const struct ir_block *block;
+	unsigned inst;                 /* instruction index in block (ninsts: terminator) */
+	unsigned node, seq;            /* position in the inlined graph */
+	uint64_t *intervals[MODE_COUNT];
+};
+
+struct acc_event {
+	unsigned char kind;            /* EV_ACCESS, EV_BARRIER, EV_FENCE */
+	unsigned char flags;           /* fence flags: 1 local, 2 global, 4 image */
+	bool sg_scope;                 /* work_group_barrier(..., memory_scope_sub_group) */
+	unsigned start;                /* EV_BARRIER/EV_FENCE: interval start id */
+	struct acc *a;
+	const struct ir_expr *call;
+	struct acc_ctx *ctx;
+	const struct ir_block *block;
+};
+
+enum { EV_ACCESS, EV_BARRIER, EV_FENCE };
+#define FENCE_LOCAL 1
+#define FENCE_GLOBAL 2
+#define FENCE_IMAGE 4
+
+struct acc_node {
+	struct acc_ctx *ctx;
+	const struct ir_block *block;
+	unsigned first_ev, nev;
+	unsigned nsucc;
+	unsigned *succ;
+	bool *back;                    /* per succ: a loop back edge */
+};
+
+/* Everything known about one kernel's memory accesses. */
+struct acc_kernel {
+	const struct ir_func *kernel;
+	const struct unif_inst *in;
+	unsigned lsz[3];               /* work-group size used for enumeration */
+	bool lsz_known;                /* from --local-size or reqd_work_group_size */
+	unsigned dims;                 /* 1, 2 or 3 */
+	struct mem_vec accs;           /* struct acc * */
+	struct acc_event *ev;
+	unsigned nev, capev;
+	struct acc_node *nodes;
+	unsigned nnodes, capnodes;
+	unsigned nstarts;              /* interval starts: 0 = entry, then barriers/fences */
+	unsigned words;                /* per interval bit set */
+	struct sym_slot *slots;
+	unsigned nslots, capslots;
+	bool truncated;                /* inlining budget exceeded */
+};
+
+struct abuild;
+
+struct acc_unit {
+	struct mem_vec kernels;        /* struct acc_kernel * */
+	struct abuild *build;          /* builder state kept for conflict checks */
+};
+
+/* Build the access facts of every kernel (after unif_analyze). */
+void acc_analyze(struct cls_ctx *ctx);
+
+/* Do two accesses share an interval under `mode`? */
+bool acc_concurrent(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		    enum acc_mode mode);
+
+/* A witness of a conflict between two accesses. */
+struct acc_witness {
+	unsigned t1[3], t2[3];         /* local ids: t1 runs a, t2 runs b */
+	unsigned g1[3], g2[3];         /* group ids */
+	long long index;               /* the element both touch */
+	bool same_subgroup;            /* every conflict found lies within one sub-group */
+	bool cross_subgroup;           /* some conflict spans two sub-groups */
+	bool benign;                   /* both write the same uniform value */
+	bool lockstep;                 /* guards keep every conflict inside one sub-group */
+	bool data_dependent;           /* same index computed from loaded data */
+	const char *assume;            /* values assumed for unknowns, or NULL */
+};
+
+/*
+ * Search for work-items t1 != t2 (of the same group, or of different groups
+ * when `inter_group`) that make a and b touch the same element.  With
+ * `all` the search goes on after the first hit to classify sub-groups.
+ */
+bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		  const struct acc *b, enum acc_mode mode, bool inter_group, unsigned sg_size,
+		  struct acc_witness *w);
+
+/* Is there a path from a to b with no splitter of mode m?  header < 0: no
+ * back edge may be taken; else the path must take a back edge into header. */
+bool acc_reaches(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		 enum acc_mode m, int header);
+
+/* Order a concurrent pair: true when b runs after a on a barrier-free path. */
+bool acc_b_after_a(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		   enum acc_mode mode);
+
+/* Text of "scratch[1]" or "tile[3][4]" for an element of a's object. */
+const char *acc_element_text(struct cls_ctx *ctx, const struct acc *a, long long index);
+const char *acc_workitem_text(struct cls_ctx *ctx, const struct acc_kernel *k, const unsigned t[3]);
+
+/* The barrier/fence events that separate a and b under `mode`'s weaker
+ * relatives: calls fn for each event in a's or b's intervals of `mode`. */
+void acc_separators(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		    enum acc_mode mode, void (*fn)(const struct acc_event *ev, void *d), void *d);
+
+/* Is the block of `a` controlled by a divergent branch (no barrier may go there)? */
+bool acc_under_divergence(const struct acc *a);
+
+#endif

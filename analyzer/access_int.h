@@ -1,0 +1,68 @@
+/*
+ * access_int.h - what access.c and conflict.c share; not for rules.
+ */
+#ifndef CLS_ACCESS_INT_H
+#define CLS_ACCESS_INT_H
+
+#include "access.h"
+
+/* ------------------------------------------------------- per-function info */
+
+struct def_rec {
+	const struct ir_expr *e;    /* E_ASSIGN, E_INCDEC or E_CALL writing the variable */
+	unsigned block, inst;
+	bool strong;                /* replaces the whole value */
+};
+
+struct cd_rec {
+	unsigned branch, edge;
+};
+
+struct fn_info {
+	bool ready;
+	unsigned nloops;
+	unsigned *header;           /* per loop: header block id */
+	uint64_t **member;          /* per loop: bit set of member blocks */
+	unsigned *size;             /* per loop: number of members */
+	int *parent;                /* per loop: enclosing loop or -1 */
+	int *inner;                 /* per block: innermost loop or -1 */
+	struct def_rec **defs;      /* per variable */
+	unsigned *ndefs;
+	struct cd_rec **cd;         /* per block: control dependences */
+	unsigned *ncd;
+};
+
+/* Memo of the symbolic value of a variable at a program point. */
+struct memo {
+	const struct acc_ctx *ctx;
+	const struct ir_var *var;
+	unsigned block, inst;
+	struct sym *s;
+	struct memo *next;
+};
+
+struct abuild {
+	struct cls_ctx *ctx;
+	struct mem_arena *a;
+	struct acc_kernel *k;
+	struct fn_info *fi;         /* per function (by index) */
+	struct memo **memo;         /* hash buckets */
+	unsigned nmemo;
+	unsigned divergent_ids;     /* identities of S_DIVERGENT leaves */
+	struct mem_vec edges;       /* pairs of node ids, packed as struct edge */
+	struct mem_vec ctxs;        /* struct acc_ctx * */
+	unsigned gen;               /* guard cache generation (conflict.c) */
+};
+
+static inline bool bitget_member(const struct fn_info *fi, int L, unsigned block)
+{
+	return L >= 0 && ((fi->member[L][block >> 6] >> (block & 63)) & 1);
+}
+
+/* Loops, definitions and control dependences of f, computed once. */
+struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f);
+/* The symbolic value of e evaluated at (block, inst) of context c. */
+struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+		       unsigned block, unsigned inst, unsigned depth);
+bool acc_splits(const struct acc_event *ev, enum acc_mode m);
+#endif

@@ -1,0 +1,571 @@
+/*
+ * conflict.c - can two accesses touch the same element? (acc_ prefix)
+ *
+ * The check enumerates concrete work-items of a work-group (the launch's
+ * local size, a kernel's reqd_work_group_size, or a documented default) and
+ * a small set of values for each uniform unknown, evaluates both accesses'
+ * guards and indices, and looks for two different work-items that reach the
+ * same bytes.  Loop induction variables take one value for both accesses
+ * when the two can only meet within one iteration, and independent values
+ * when the interval wraps around the loop's back edge (a loop-carried pair).
+ * Kernel arguments are assumed to be at least the work-group size (they
+ * are nearly always sizes), which keeps correct tiled code quiet.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "access_int.h"
+
+#define MAX_COMBOS 512
+#define IV_K 64          /* iterations tried when the pair shares an iteration */
+#define IV_K_SPLIT 12    /* per side, for a loop-carried pair */
+#define TRIP_CAP 4096
+
+/* ----------------------------------------------------------------- guards */
+
+static struct sym *cond_of(struct abuild *ab, struct acc_ctx *c, unsigned b)
+{
+	const struct ir_func *f = c->f;
+	if (!c->cond) {
+		c->cond = MEM_ARRAY(ab->a, struct sym *, f->nblocks);
+		c->cond_done = MEM_ARRAY(ab->a, bool, f->nblocks);
+		if (!c->cond || !c->cond_done)
+			return NULL;
+	}
+	if (!c->cond_done[b]) {
+		const struct ir_block *bb = f->blocks[b];
+		c->cond_done[b] = true;
+		c->cond[b] = bb->cond ? acc_sym_of(ab, bb->cond, c, b, bb->ninsts, 0) : NULL;
+	}
+	return c->cond[b];
+}
+
+/* Does the edge e out of branch b run for this work-item?  Unknown: yes. */
+static bool edge_taken(struct abuild *ab, struct acc_ctx *c, unsigned b, unsigned e,
+		       const struct sym_env *env)
+{
+	const struct ir_block *bb = c->f->blocks[b];
+	long long v;
+	struct sym *s = cond_of(ab, c, b);
+	if (!s || !sym_eval(s, env, &v))
+		return true;
+	if (bb->term == TERM_BRANCH)
+		return e == 0 ? v != 0 : v == 0;
+	if (bb->term == TERM_SWITCH) {
+		unsigned ncase = bb->nsuccs - 1;
+		if (e < ncase)
+			return bb->case_vals[e] == v;
+		for (unsigned i = 0; i < ncase; i++)
+			if (bb->case_vals[i] == v)
+				return false;
+		return true;
+	}
+	return true;
+}
+
+/* Does block b of context c run for the work-item of env?  `gen` tags the
+ * per-work-item cache. */
+static bool block_runs(struct abuild *ab, struct acc_ctx *c, unsigned b,
+		       const struct sym_env *env, unsigned gen, unsigned depth)
+{
+	const struct ir_func *f = c->f;
+	if (depth > 96)
+		return true;
+	if (!c->g_gen) {
+		c->g_gen = MEM_ARRAY(ab->a, unsigned, f->nblocks);
+		c->g_val = MEM_ARRAY(ab->a, unsigned char, f->nblocks);
+		if (!c->g_gen || !c->g_val)
+			return true;
+	}
+	if (c->g_gen[b] == gen)
+		return c->g_val[b] == 1;
+	c->g_gen[b] = gen;
+	c->g_val[b] = 0; /* in progress: a cycle contributes nothing */
+	struct fn_info *fi = acc_fn_info(ab, f);
+	bool runs = false, any = false;
+	bool header = ff(f)->cfg.is_header && ff(f)->cfg.is_header[b];
+	int L = -1;
+	if (header)
+		for (unsigned i = 0; i < fi->nloops; i++)
+			if (fi->header[i] == b)
+				L = (int)i;
+	for (unsigned i = 0; fi->cd && i < fi->ncd[b] && !runs; i++) {
+		unsigned br = fi->cd[b][i].branch;
+		/* A loop header depends on its own loop's branches only for the
+		 * next iteration; whether it runs at all is decided outside. */
+		if (L >= 0 && bitget_member(fi, L, br))
+			continue;
+		any = true;
+		runs = block_runs(ab, c, br, env, gen, depth + 1) &&
+		       edge_taken(ab, c, br, fi->cd[b][i].edge, env);
+	}
+	if (!any)
+		runs = c->parent ? block_runs(ab, c->parent, c->call_block->id, env, gen, depth + 1)
+				 : true;
+	c->g_val[b] = runs ? 1 : 0;
+	return runs;
+}
+
+/* ---------------------------------------------------------------- slots */
+
+static void collect_slots(const struct sym *s, unsigned char *used)
+{
+	if (!s || !used)
+		return;
+	if (s->op == S_SLOT || s->op == S_IV)
+		used[s->slot] = 1;
+	collect_slots(s->a, used);
+	collect_slots(s->b, used);
+	collect_slots(s->x, used);
+}
+
+/* The slots the guards of block b (and its callers) depend on. */
+static void guard_slots(struct abuild *ab, struct acc_ctx *c, unsigned b, unsigned char *used,
+			unsigned char *seen, unsigned depth)
+{
+	if (depth > 96)
+		return;
+	struct fn_info *fi = acc_fn_info(ab, c->f);
+	for (unsigned i = 0; fi->cd && i < fi->ncd[b]; i++) {
+		unsigned br = fi->cd[b][i].branch;
+		if (seen && c->depth == 0) {
+			if (seen[br])
+				continue;
+			seen[br] = 1;
+		}
+		collect_slots(cond_of(ab, c, br), used);
+		if (br != b)
+			guard_slots(ab, c, br, used, seen, depth + 1);
+	}
+	if (c->parent)
+		guard_slots(ab, c->parent, c->call_block->id, used, NULL, depth + 1);
+}
+
+/* Is access a (through its call chain) inside loop `hdr` of context lc? */
+static bool acc_in_loop(struct abuild *ab, const struct acc *a, const struct acc_ctx *lc,
+			const struct ir_block *hdr)
+{
+	const struct acc_ctx *c = a->ctx;
+	unsigned b = a->block->id;
+	while (c && c != lc) {
+		b = c->call_block ? c->call_block->id : 0;
+		c = c->parent;
+	}
+	if (!c)
+		return false;
+	struct fn_info *fi = acc_fn_info(ab, c->f);
+	for (unsigned i = 0; i < fi->nloops; i++)
+		if (fi->header[i] == hdr->id)
+			return bitget_member(fi, (int)i, b);
+	return false;
+}
+
+/* Must slot s take independent values for a and b (a loop-carried pair)? */
+static bool slot_split(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s,
+		       const struct acc *a, const struct acc *b, enum acc_mode m)
+{
+	const struct ir_block *loop = s->is_iv ? s->loop : s->def_loop;
+	const struct acc_ctx *lc = s->ctx;
+	if (!loop || !lc)
+		return false;
+	if (!acc_in_loop(ab, a, lc, loop) || !acc_in_loop(ab, b, lc, loop))
+		return false;
+	/* A loop in a helper folded into its call has no barrier: every
+	 * iteration is in the same interval. */
+	if (!lc->first_node)
+		return true;
+	int hdr = (int)lc->first_node[loop->id];
+	return acc_reaches(k, a, b, m, hdr) || acc_reaches(k, b, a, m, hdr);
+}
+
+/* ------------------------------------------------------------ enumeration */
+
+static bool has_divergent(const struct sym *s)
+{
+	if (!s)
+		return false;
+	if (s->op == S_DIVERGENT)
+		return true;
+	return has_divergent(s->a) || has_divergent(s->b) || has_divergent(s->x);
+}
+
+struct hit {
+	long long unit;
+	int t[2];               /* linear work-item ids, -1 = none */
+	bool used;
+};
+
+struct table {
+	struct hit *v;
+	unsigned cap;
+};
+
+static struct hit *find(struct table *t, long long unit, bool insert)
+{
+	unsigned h = (unsigned)((unsigned long long)unit * 0x9e3779b97f4a7c15ULL >> 40) & (t->cap - 1);
+	while (t->v[h].used) {
+		if (t->v[h].unit == unit)
+			return &t->v[h];
+		h = (h + 1) & (t->cap - 1);
+	}
+	if (!insert)
+		return NULL;
+	t->v[h].used = true;
+	t->v[h].unit = unit;
+	t->v[h].t[0] = t->v[h].t[1] = -1;
+	return &t->v[h];
+}
+
+static void linear_to_id(const unsigned lsz[3], unsigned lin, unsigned out[3])
+{
+	out[0] = lin % lsz[0];
+	out[1] = (lin / lsz[0]) % lsz[1];
+	out[2] = lin / (lsz[0] * lsz[1]);
+}
+
+static long long gcd(long long x, long long y)
+{
+	while (y) {
+		long long t = x % y;
+		x = y;
+		y = t;
+	}
+	return x < 0 ? -x : x;
+}
+
+/* Components a vector swizzle touches, as a bit mask; 0 = unknown/all. */
+static unsigned swizzle_mask(const char *f)
+{
+	unsigned m = 0;
+	if (!f || !*f)
+		return 0;
+	if (f[0] == 's' || f[0] == 'S') {
+		for (const char *p = f + 1; *p; p++) {
+			int d = *p >= '0' && *p <= '9' ? *p - '0' : (*p | 32) >= 'a' && (*p | 32) <= 'f'
+						    ? (*p | 32) - 'a' + 10 : -1;
+			if (d < 0)
+				return 0;
+			m |= 1u << d;
+		}
+		return m;
+	}
+	if (!strcmp(f, "lo") || !strcmp(f, "hi") || !strcmp(f, "odd") || !strcmp(f, "even"))
+		return 0;
+	for (const char *p = f; *p; p++) {
+		const char *xyzw = "xyzw", *rgba = "rgba", *q;
+		if ((q = strchr(xyzw, *p)))
+			m |= 1u << (q - xyzw);
+		else if ((q = strchr(rgba, *p)))
+			m |= 1u << (q - rgba);
+		else
+			return 0;
+	}
+	return m;
+}
+
+static bool fields_overlap(const struct acc *a, const struct acc *b)
+{
+	if (!a->field || !b->field)
+		return true;
+	unsigned ma = swizzle_mask(a->field), mb = swizzle_mask(b->field);
+	if (ma && mb)
+		return (ma & mb) != 0;
+	return !strcmp(a->field, b->field);
+}
+
+/*
+ * How many iterations loop `s` (an induction variable's slot) runs, from its
+ * header condition evaluated for work-item 0 with the other unknowns at
+ * their first candidate; TRIP_CAP when the bound is unknown.
+ */
+static unsigned iv_trip(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s)
+{
+	struct acc_ctx *c = (struct acc_ctx *)s->ctx;
+	if (!s->loop || !c)
+		return TRIP_CAP;
+	struct sym *cond = cond_of(ab, c, s->loop->id);
+	if (!cond || s->loop->term != TERM_BRANCH)
+		return TRIP_CAP;
+	long long *val = calloc(k->nslots + 1, sizeof *val);
+	if (!val)
+		return TRIP_CAP;
+	for (unsigned i = 0; i < k->nslots; i++)
+		val[i] = k->slots[i].is_iv ? 0 : 65536;
+	unsigned slot = s->iv ? s->iv->slot : 0;
+	struct sym_env env = { { 0 }, { 1, 0, 0 }, { 0 }, { 4, 4, 4 }, val };
+	memcpy(env.lsz, k->lsz, sizeof env.lsz);
+	/* The body is the true edge when it is the first successor inside the loop. */
+	unsigned trip = 0;
+	for (; trip < TRIP_CAP; trip++) {
+		long long v;
+		val[slot] = trip;
+		if (!sym_eval(cond, &env, &v)) {
+			trip = TRIP_CAP;
+			break;
+		}
+		if (!v)
+			break;
+	}
+	free(val);
+	return trip;
+}
+
+bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		  const struct acc *b, enum acc_mode mode, bool inter_group, unsigned sg_size,
+		  struct acc_witness *w)
+{
+	struct abuild *ab = ctx->facts->acc->build;
+	memset(w, 0, sizeof *w);
+	if (!ab || a->object != b->object || !a->index || !b->index || !fields_overlap(a, b))
+		return false;
+	/* Building the guards' conditions may add unknowns: do it first. */
+	ab->k = (struct acc_kernel *)k;
+	guard_slots(ab, a->ctx, a->block->id, NULL, NULL, 0);
+	guard_slots(ab, b->ctx, b->block->id, NULL, NULL, 0);
+	unsigned ns = k->nslots;
+	unsigned char *used = calloc(ns + 1, 1);
+	unsigned char *split = calloc(ns + 1, 1);
+	long long *v1 = calloc(ns + 1, sizeof *v1), *v2 = calloc(ns + 1, sizeof *v2);
+	bool found = false;
+	struct table tab = { NULL, 0 };
+	if (!used || !split || !v1 || !v2)
+		goto out;
+	collect_slots(a->index, used);
+	collect_slots(b->index, used);
+	guard_slots(ab, a->ctx, a->block->id, used, NULL, 0);
+	guard_slots(ab, b->ctx, b->block->id, used, NULL, 0);
+	/* Each unknown gets a list of candidate values; a loop-carried pair gets
+	 * two independent copies of the unknowns defined in the loop. */
+	unsigned nd = 0, radix[64], which[64];
+	bool twin[64];
+	long long *cand[64];
+	bool guard_iv = false;
+	{
+		unsigned char *g = calloc(ns + 1, 1);
+		if (g) {
+			guard_slots(ab, a->ctx, a->block->id, g, NULL, 0);
+			guard_slots(ab, b->ctx, b->block->id, g, NULL, 0);
+			for (unsigned s = 0; s < ns; s++)
+				guard_iv |= g[s] && k->slots[s].is_iv;
+			free(g);
+		}
+	}
+	unsigned L = k->lsz[0] ? k->lsz[0] : 64;
+	for (unsigned s = 0; s < ns && nd < 60; s++) {
+		if (!used[s])
+			continue;
+		split[s] = slot_split(ab, k, &k->slots[s], a, b, mode);
+		for (unsigned copy = 0; copy <= split[s] && nd < 60; copy++) {
+			long long *v = MEM_ARRAY(ab->a, long long, IV_K + 1);
+			if (!v)
+				goto out;
+			unsigned r = 0;
+			if (k->slots[s].is_iv) {
+				unsigned trip = iv_trip(ab, k, &k->slots[s]);
+				unsigned want = split[s] ? IV_K_SPLIT : IV_K;
+				if (trip <= want)
+					for (unsigned i = 0; i < trip; i++)
+						v[r++] = i;
+				else
+					for (unsigned i = 0; i < want; i++)
+						v[r++] = (long long)((unsigned long long)i * (trip - 1) / (want - 1));
+			} else {
+				/* Kernel arguments and other uniform unknowns: sizes. */
+				v[r++] = 65536;
+				v[r++] = L;
+				v[r++] = 2 * (long long)L;
+			}
+			if (!r)
+				v[r++] = 0;
+			which[nd] = s;
+			twin[nd] = copy == 1;
+			cand[nd] = v;
+			radix[nd++] = r;
+		}
+	}
+	unsigned nt = k->lsz[0] * k->lsz[1] * k->lsz[2];
+	/* The same data-dependent index (hist[bin]): two work-items whose values
+	 * happen to be equal touch one element. */
+	if (sym_equal(a->index, b->index) && has_divergent(a->index) && nt > 1) {
+		found = true;
+		w->t2[0] = 1 % k->lsz[0];
+		w->t2[1] = k->lsz[0] == 1 ? 1 : 0;
+		w->index = -1;
+		w->data_dependent = true;
+		w->cross_subgroup = true;
+		goto out;
+	}
+	long long g = gcd(a->width, b->width);
+	if (g <= 0)
+		g = 1;
+	unsigned ua = (unsigned)(a->width / g), ub = (unsigned)(b->width / g);
+	tab.cap = 1;
+	while (tab.cap < 2 * nt * ua + 16)
+		tab.cap <<= 1;
+	tab.v = malloc(tab.cap * sizeof *tab.v);
+	if (!tab.v)
+		goto out;
+	unsigned counter[64] = { 0 };
+	unsigned g1[3] = { 1, 0, 0 }, g2[3] = { 1, 0, 0 };
+	if (inter_group)
+		g2[0] = 2;
+	unsigned ngrp[3] = { 4, 4, 4 };
+	bool benign_all = true, any_conflict = false;
+	int sg_seen = -1;
+	bool exec_multi_sg = false;
+	for (unsigned combo = 0; combo < MAX_COMBOS; combo++) {
+		/* Values for this combination. */
+		for (unsigned d = 0; d < nd; d++) {
+			unsigned s = which[d];
+			long long val = cand[d][counter[d]];
+			if (twin[d])
+				v2[s] = val;
+			else
+				v1[s] = v2[s] = val;
+		}
+		struct sym_env e1 = { { 0 }, { 0 }, { 0 }, { 0 }, v1 };
+		struct sym_env e2 = { { 0 }, { 0 }, { 0 }, { 0 }, v2 };
+		memcpy(e1.lsz, k->lsz, sizeof e1.lsz);
+		memcpy(e2.lsz, k->lsz, sizeof e2.lsz);
+		memcpy(e1.ngrp, ngrp, sizeof ngrp);
+		memcpy(e2.ngrp, ngrp, sizeof ngrp);
+		memcpy(e1.grp, g1, sizeof g1);
+		memcpy(e2.grp, g2, sizeof g2);
+		memset(tab.v, 0, tab.cap * sizeof *tab.v);
+		for (unsigned t = 0; t < nt; t++) {
+			long long off;
+			linear_to_id(k->lsz, t, e1.lid);
+			++ab->gen;
+			if (!block_runs(ab, a->ctx, a->block->id, &e1, ab->gen, 0) ||
+			    !sym_eval(a->index, &e1, &off) || off % g)
+				continue;
+			if (sg_size) {
+				int sg = (int)(t / sg_size);
+				exec_multi_sg |= sg_seen >= 0 && sg != sg_seen;
+				sg_seen = sg;
+			}
+			for (unsigned u = 0; u < ua; u++) {
+				struct hit *h = find(&tab, off / g + u, true);
+				if (h->t[0] < 0)
+					h->t[0] = (int)t;
+				else if (h->t[1] < 0 && h->t[0] != (int)t)
+					h->t[1] = (int)t;
+			}
+		}
+		for (unsigned t = 0; t < nt; t++) {
+			long long off;
+			linear_to_id(k->lsz, t, e2.lid);
+			++ab->gen;
+			if (!block_runs(ab, b->ctx, b->block->id, &e2, ab->gen, 0) ||
+			    !sym_eval(b->index, &e2, &off) || off % g)
+				continue;
+			if (sg_size) {
+				int sg = (int)(t / sg_size);
+				exec_multi_sg |= sg_seen >= 0 && sg != sg_seen;
+				sg_seen = sg;
+			}
+			for (unsigned u = 0; u < ub; u++) {
+				struct hit *h = find(&tab, off / g + u, false);
+				if (!h)
+					continue;
+				int other = h->t[0] != (int)t || inter_group ? h->t[0] : h->t[1];
+				if (other < 0)
+					continue;
+				/* A witness. */
+				unsigned t1[3];
+				linear_to_id(k->lsz, (unsigned)other, t1);
+				bool same_sg = sg_size && !inter_group && (unsigned)other / sg_size == t / sg_size;
+				if (!found) {
+					found = true;
+					memcpy(w->t1, t1, sizeof t1);
+					memcpy(w->t2, e2.lid, sizeof w->t2);
+					memcpy(w->g1, g1, sizeof g1);
+					memcpy(w->g2, g2, sizeof g2);
+					w->index = (off / g + u) * g;
+				}
+				any_conflict = true;
+				if (same_sg)
+					w->same_subgroup = true;
+				else
+					w->cross_subgroup = true;
+				/* Benign: both plain writes of one uniform value. */
+				bool benign = false;
+				if (a->kind == ACC_WRITE && b->kind == ACC_WRITE && a->value && b->value &&
+				    a->value_level == U_UNIFORM && b->value_level == U_UNIFORM) {
+					long long x, y;
+					benign = sym_equal(a->value, b->value) ||
+						 (sym_eval(a->value, &e1, &x) && sym_eval(b->value, &e2, &y) &&
+						  x == y);
+				}
+				benign_all &= benign;
+				if (!sg_size || w->cross_subgroup)
+					goto done;
+				break;
+			}
+		}
+		/* Next combination (mixed radix). */
+		unsigned d = 0;
+		while (d < nd && ++counter[d] == radix[d])
+			counter[d++] = 0;
+		if (d == nd)
+			break;
+	}
+done:
+	w->benign = any_conflict && benign_all;
+	/* Lockstep reliance: the guards alone (not a loop variable) keep both
+	 * accesses inside one sub-group. */
+	w->lockstep = found && !w->cross_subgroup && !exec_multi_sg && !guard_iv;
+out:
+	free(tab.v);
+	free(used);
+	free(split);
+	free(v1);
+	free(v2);
+	return found;
+}
+
+/* ---------------------------------------------------------------- texts */
+
+const char *acc_element_text(struct cls_ctx *ctx, const struct acc *a, long long byte)
+{
+	const struct ir_var *o = a->object;
+	const struct ir_type *t = o->type;
+	long long es = a->elem_size > 0 ? a->elem_size : 1;
+	if (t && t->kind == T_ARRAY) {
+		/* Row-major indices of a multi-dimensional array. */
+		char buf[96];
+		size_t n = 0;
+		long long rem = byte;
+		buf[0] = 0;
+		for (const struct ir_type *x = t; x && x->kind == T_ARRAY && n < sizeof buf - 24; x = x->elem) {
+			long long sub = x->elem && x->elem->size > 0 ? x->elem->size : es;
+			long long i = sub ? rem / sub : 0;
+			rem -= i * sub;
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "[%lld]", i);
+		}
+		return mem_printf(ctx->arena, "%s%s", o->name, buf);
+	}
+	if (t && t->kind != T_POINTER && t->kind != T_ARRAY)
+		return mem_strdup(ctx->arena, o->name);
+	return mem_printf(ctx->arena, "%s[%lld]", o->name, byte / es);
+}
+
+const char *acc_workitem_text(struct cls_ctx *ctx, const struct acc_kernel *k, const unsigned t[3])
+{
+	if (k->dims >= 3 || k->lsz[2] > 1)
+		return mem_printf(ctx->arena, "work-item (%u,%u,%u)", t[0], t[1], t[2]);
+	if (k->dims == 2 || k->lsz[1] > 1)
+		return mem_printf(ctx->arena, "work-item (%u,%u)", t[0], t[1]);
+	return mem_printf(ctx->arena, "work-item %u", t[0]);
+}
+
+bool acc_under_divergence(const struct acc *a)
+{
+	const struct unif_inst *in = a->ctx->in;
+	if (in && in->wg_ctrl[a->block->id])
+		return true;
+	for (const struct acc_ctx *c = a->ctx; c->parent; c = c->parent)
+		if (c->parent->in && c->parent->in->wg_ctrl[c->call_block->id])
+			return true;
+	return false;
+}

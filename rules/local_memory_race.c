@@ -1,0 +1,43 @@
+/*
+ * local_memory_race.c - CLS002: two work-items touch one __local element
+ * with no barrier between them, at least one of them writing.
+ *
+ * The pairs come from race.c; this rule reports those that nothing orders
+ * (the fence and lockstep cases belong to barrier-fence and subgroup-lockstep).
+ */
+#include "../analyzer/race.h"
+#include "rules.h"
+
+static void check(struct cls_ctx *ctx)
+{
+	const struct race_list *rl = race_find(ctx, AS_LOCAL);
+	if (!rl)
+		return;
+	for (unsigned i = 0; i < rl->races.len; i++) {
+		const struct race *r = rl->races.items[i];
+		if (r->kind != RACE_PLAIN)
+			continue;
+		struct cls_diag *d = cls_report(ctx, &rule_local_memory_race, r->second->range,
+			"local-memory race on %s with no barrier between%s%s",
+			race_witness(ctx, r), r->same_iteration ? "" : " (across loop iterations)",
+			r->w.benign ? " (every work-item writes the same value)" : "");
+		if (!d)
+			continue;
+		cls_note(ctx, d, r->first->range, "the other access: %s",
+			 acc_element_text(ctx, r->first, r->w.index));
+		const char *assume = race_assumption(ctx, r);
+		if (assume)
+			cls_note(ctx, d, r->second->range, "%s", assume);
+		if (r->same_iteration && r->first->stmt != r->second->stmt)
+			race_barrier_fixit(ctx, d, r->second, "CLK_LOCAL_MEM_FENCE");
+	}
+}
+
+const struct cls_rule rule_local_memory_race = {
+	.id = "CLS002",
+	.name = "local-memory-race",
+	.severity = CLS_ERROR,
+	.category = "correctness",
+	.summary = "two work-items access the same __local element without a barrier between",
+	.run = check,
+};
