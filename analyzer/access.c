@@ -1177,7 +1177,7 @@ static void finish_edges(struct abuild *ab)
 
 bool acc_splits(const struct acc_event *ev, enum acc_mode m)
 {
-	if (ev->kind == EV_ACCESS)
+	if (ev->kind == EV_ACCESS || m == MODE_NONE)
 		return false;
 	if (ev->kind == EV_FENCE)
 		return m == MODE_FENCE;
@@ -1430,6 +1430,20 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 	for (unsigned d = 0; d < 3; d++)
 		if (!k->lsz[d])
 			k->lsz[d] = 1;
+	/* Work-groups: --num-groups, else --global-size / local size, else 2
+	 * per dimension used (enough for a neighbour; small enough that a
+	 * hard-coded row length is not mistaken for a collision). */
+	for (unsigned d = 0; d < 3; d++) {
+		if (l->groups[0])
+			k->ngrp[d] = l->groups[d];
+		else if (l->global[0] && k->lsz[d])
+			k->ngrp[d] = (l->global[d] + k->lsz[d] - 1) / k->lsz[d];
+		else
+			k->ngrp[d] = d < k->dims ? 2 : 1;
+		if (!k->ngrp[d])
+			k->ngrp[d] = 1;
+	}
+	k->ngrp_known = l->groups[0] || l->global[0];
 	ab->edges.len = 0;
 	struct acc_ctx *root = new_ctx(ab, in->f, NULL, NULL, 0, 0);
 	if (!root)
@@ -1465,4 +1479,11 @@ void acc_analyze(struct cls_ctx *ctx)
 		keep->k = NULL;
 	}
 	au->build = keep;
+}
+
+bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,
+		       const struct acc *b, enum acc_mode m)
+{
+	(void)k;
+	return m < MODE_COUNT && b->intervals[m] && bitget(b->intervals[m], ev->start);
 }

@@ -87,7 +87,8 @@ enum acc_mode {
 	MODE_GLOBAL,     /* barriers whose flags include CLK_GLOBAL_MEM_FENCE */
 	MODE_ANY,        /* any work-group barrier */
 	MODE_FENCE,      /* any barrier or memory fence */
-	MODE_COUNT
+	MODE_COUNT,
+	MODE_NONE = MODE_COUNT  /* nothing splits (program order only); no intervals kept */
 };
 
 struct acc_ctx {                   /* one inlined copy of a function */
@@ -164,6 +165,8 @@ struct acc_kernel {
 	unsigned lsz[3];               /* work-group size used for enumeration */
 	bool lsz_known;                /* from --local-size or reqd_work_group_size */
 	unsigned dims;                 /* 1, 2 or 3 */
+	unsigned ngrp[3];              /* number of work-groups used for enumeration */
+	bool ngrp_known;               /* from --num-groups or --global-size */
 	struct mem_vec accs;           /* struct acc * */
 	struct acc_event *ev;
 	unsigned nev, capev;
@@ -204,12 +207,15 @@ struct acc_witness {
 };
 
 /*
- * Search for work-items t1 != t2 (of the same group, or of different groups
- * when `inter_group`) that make a and b touch the same element.  With
- * `all` the search goes on after the first hit to classify sub-groups.
+ * Search for work-items t1 != t2 of one work-group (groups == NULL), or for
+ * t1 of group groups[0..2] and t2 of group groups[3..5], that make a and b
+ * touch the same bytes.  With a sub-group size, the search goes on after
+ * the first hit to tell conflicts within one sub-group from the others.
+ * A read-modify-write with a data-dependent index (hist[bin]++) conflicts
+ * with itself.
  */
 bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
-		  const struct acc *b, enum acc_mode mode, bool inter_group, unsigned sg_size,
+		  const struct acc *b, enum acc_mode mode, const unsigned *groups, unsigned sg_size,
 		  struct acc_witness *w);
 
 /* Is there a path from a to b with no splitter of mode m?  header < 0: no
@@ -229,6 +235,10 @@ const char *acc_workitem_text(struct cls_ctx *ctx, const struct acc_kernel *k, c
  * relatives: calls fn for each event in a's or b's intervals of `mode`. */
 void acc_separators(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		    enum acc_mode mode, void (*fn)(const struct acc_event *ev, void *d), void *d);
+
+/* Does barrier/fence event ev reach b with no splitter of mode m between? */
+bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,
+		       const struct acc *b, enum acc_mode m);
 
 /* Is the block of `a` controlled by a divergent branch (no barrier may go there)? */
 bool acc_under_divergence(const struct acc *a);

@@ -292,7 +292,8 @@ static unsigned iv_trip(struct abuild *ab, const struct acc_kernel *k, const str
 	for (unsigned i = 0; i < k->nslots; i++)
 		val[i] = k->slots[i].is_iv ? 0 : 65536;
 	unsigned slot = s->iv ? s->iv->slot : 0;
-	struct sym_env env = { { 0 }, { 1, 0, 0 }, { 0 }, { 4, 4, 4 }, val };
+	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val };
+	memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
 	memcpy(env.lsz, k->lsz, sizeof env.lsz);
 	/* The body is the true edge when it is the first successor inside the loop. */
 	unsigned trip = 0;
@@ -311,9 +312,10 @@ static unsigned iv_trip(struct abuild *ab, const struct acc_kernel *k, const str
 }
 
 bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
-		  const struct acc *b, enum acc_mode mode, bool inter_group, unsigned sg_size,
+		  const struct acc *b, enum acc_mode mode, const unsigned *groups, unsigned sg_size,
 		  struct acc_witness *w)
 {
+	bool inter_group = groups != NULL;
 	struct abuild *ab = ctx->facts->acc->build;
 	memset(w, 0, sizeof *w);
 	if (!ab || a->object != b->object || !a->index || !b->index || !fields_overlap(a, b))
@@ -354,7 +356,9 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	for (unsigned s = 0; s < ns && nd < 60; s++) {
 		if (!used[s])
 			continue;
-		split[s] = slot_split(ab, k, &k->slots[s], a, b, mode);
+		/* Different work-groups run their loops independently. */
+		split[s] = inter_group ? k->slots[s].is_iv
+				       : slot_split(ab, k, &k->slots[s], a, b, mode);
 		for (unsigned copy = 0; copy <= split[s] && nd < 60; copy++) {
 			long long *v = MEM_ARRAY(ab->a, long long, IV_K + 1);
 			if (!v)
@@ -370,10 +374,14 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 					for (unsigned i = 0; i < want; i++)
 						v[r++] = (long long)((unsigned long long)i * (trip - 1) / (want - 1));
 			} else {
-				/* Kernel arguments and other uniform unknowns: sizes. */
+				/* Kernel arguments and other uniform unknowns are nearly
+				 * always sizes: at least the work-group size, and for global
+				 * memory at least the global size (a row length). */
 				v[r++] = 65536;
-				v[r++] = L;
-				v[r++] = 2 * (long long)L;
+				if (a->space == AS_LOCAL && !inter_group) {
+					v[r++] = L;
+					v[r++] = 2 * (long long)L;
+				}
 			}
 			if (!r)
 				v[r++] = 0;
@@ -386,7 +394,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	unsigned nt = k->lsz[0] * k->lsz[1] * k->lsz[2];
 	/* The same data-dependent index (hist[bin]): two work-items whose values
 	 * happen to be equal touch one element. */
-	if (sym_equal(a->index, b->index) && has_divergent(a->index) && nt > 1) {
+	if (a == b && a->kind == (ACC_READ | ACC_WRITE) && !a->atomic && !inter_group &&
+	    has_divergent(a->index) && nt > 1) {
 		found = true;
 		w->t2[0] = 1 % k->lsz[0];
 		w->t2[1] = k->lsz[0] == 1 ? 1 : 0;
@@ -406,10 +415,12 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	if (!tab.v)
 		goto out;
 	unsigned counter[64] = { 0 };
-	unsigned g1[3] = { 1, 0, 0 }, g2[3] = { 1, 0, 0 };
-	if (inter_group)
-		g2[0] = 2;
-	unsigned ngrp[3] = { 4, 4, 4 };
+	unsigned g1[3] = { 0, 0, 0 }, g2[3] = { 0, 0, 0 };
+	if (inter_group) {
+		memcpy(g1, groups, sizeof g1);
+		memcpy(g2, groups + 3, sizeof g2);
+	}
+	unsigned ngrp[3] = { k->ngrp[0], k->ngrp[1], k->ngrp[2] };
 	bool benign_all = true, any_conflict = false;
 	int sg_seen = -1;
 	bool exec_multi_sg = false;
@@ -493,7 +504,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				if (a->kind == ACC_WRITE && b->kind == ACC_WRITE && a->value && b->value &&
 				    a->value_level == U_UNIFORM && b->value_level == U_UNIFORM) {
 					long long x, y;
-					benign = sym_equal(a->value, b->value) ||
+					benign = (sym_equal(a->value, b->value) && !inter_group) ||
 						 (sym_eval(a->value, &e1, &x) && sym_eval(b->value, &e2, &y) &&
 						  x == y);
 				}

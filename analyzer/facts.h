@@ -69,12 +69,15 @@ struct fact_func {
 
 struct acc_unit;
 struct race_list;
+struct spin_list;
 
 struct fact_unit {
 	struct mem_vec insts;            /* every struct unif_inst, in creation order */
 	struct acc_unit *acc;            /* memory accesses per kernel (access.h) */
 	struct race_list *races_local;   /* conflicting pairs, made on first use (race.h) */
 	struct race_list *races_global;
+	struct race_list *races_inter;
+	struct spin_list *spins;
 };
 
 static inline struct fact_func *ff(const struct ir_func *f)

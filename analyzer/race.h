@@ -11,12 +11,14 @@ enum race_kind {
 	RACE_FLAGS,      /* a barrier separates them but does not fence their memory */
 	RACE_FENCE,      /* only a memory fence separates them */
 	RACE_LOCKSTEP,   /* only within one sub-group: relies on lockstep */
+	RACE_INTER,      /* work-items of two different work-groups */
 };
 
 struct race {
 	const struct acc_kernel *k;
 	const struct acc *first, *second;  /* in execution order */
 	unsigned t_first[3], t_second[3];  /* the witness work-items */
+	unsigned g_first[3], g_second[3];  /* and their groups (RACE_INTER) */
 	struct acc_witness w;
 	enum race_kind kind;
 	bool same_iteration;               /* false: loop-carried */
@@ -26,8 +28,28 @@ struct race_list {
 	struct mem_vec races;              /* struct race * */
 };
 
+/* A loop whose exit waits for a value another work-item (of another group,
+ * for global memory) writes. */
+struct spin {
+	const struct acc_kernel *k;
+	const struct acc *read;            /* the access the exit condition depends on */
+	const struct acc *writer;          /* a write by someone else */
+	const struct ir_block *branch;     /* the loop's exit branch */
+	const struct acc_ctx *ctx;
+	struct acc_witness w;
+	bool global_barrier;               /* atomic arrive + wait: a home-made global barrier */
+};
+
+struct spin_list {
+	struct mem_vec spins;              /* struct spin * */
+};
+
 /* All conflicting pairs on `space` (AS_LOCAL or AS_GLOBAL), computed once. */
 const struct race_list *race_find(struct cls_ctx *ctx, unsigned space);
+/* Pairs of global accesses by work-items of different work-groups. */
+const struct race_list *race_inter(struct cls_ctx *ctx);
+/* Spin-waits on memory written by other work-items or work-groups. */
+const struct spin_list *race_spins(struct cls_ctx *ctx);
 /* "scratch[1]: work-item 1 writes it (line 4) while work-item 0 reads it (line 7)" */
 const char *race_witness(struct cls_ctx *ctx, const struct race *r);
 /* The local-size assumption behind the witness, or NULL when it was given. */

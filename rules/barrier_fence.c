@@ -14,6 +14,7 @@ struct sep {
 	unsigned need;                 /* FENCE_LOCAL or FENCE_GLOBAL */
 	const struct ir_expr **done;   /* events already reported */
 	unsigned *ndone;
+	const struct acc_event *best;  /* the separator to report */
 };
 
 static bool already(struct sep *s, const struct ir_expr *call)
@@ -24,6 +25,21 @@ static bool already(struct sep *s, const struct ir_expr *call)
 	if (*s->ndone < 64)
 		s->done[(*s->ndone)++] = call;
 	return false;
+}
+
+/* Keep the separating event nearest before the second access. */
+static void pick(const struct acc_event *ev, void *d)
+{
+	struct sep *s = d;
+	const struct race *r = s->r;
+	bool fits = ev->kind == EV_BARRIER ? r->kind == RACE_FLAGS && (!(ev->flags & s->need) || ev->sg_scope)
+					   : r->kind == RACE_FENCE;
+	if (!fits || !acc_reaches_event(r->k, ev, r->second,
+					r->kind == RACE_FLAGS ? MODE_ANY : MODE_FENCE))
+		return;
+	const struct cls_pos *p = &ev->call->range.begin, *q = s->best ? &s->best->call->range.begin : NULL;
+	if (!q || p->line > q->line || (p->line == q->line && p->col > q->col))
+		s->best = ev;
 }
 
 static void report_barrier(const struct acc_event *ev, void *d)
@@ -81,9 +97,12 @@ static void check_space(struct cls_ctx *ctx, unsigned space, const struct ir_exp
 		const struct race *r = rl->races.items[i];
 		if (r->kind != RACE_FLAGS && r->kind != RACE_FENCE)
 			continue;
-		struct sep s = { ctx, r, space == AS_LOCAL ? FENCE_LOCAL : FENCE_GLOBAL, done, ndone };
+		struct sep s = { ctx, r, space == AS_LOCAL ? FENCE_LOCAL : FENCE_GLOBAL, done, ndone,
+				 NULL };
 		acc_separators(r->k, r->first, r->second,
-			       r->kind == RACE_FLAGS ? MODE_ANY : MODE_FENCE, report_barrier, &s);
+			       r->kind == RACE_FLAGS ? MODE_ANY : MODE_FENCE, pick, &s);
+		if (s.best)
+			report_barrier(s.best, &s);
 	}
 }
 
@@ -92,6 +111,7 @@ static void check(struct cls_ctx *ctx)
 	const struct ir_expr *done[64];
 	unsigned ndone = 0;
 	check_space(ctx, AS_LOCAL, done, &ndone);
+	check_space(ctx, AS_GLOBAL, done, &ndone);
 }
 
 const struct cls_rule rule_barrier_fence = {

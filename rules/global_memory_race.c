@@ -1,0 +1,41 @@
+/*
+ * global_memory_race.c - CLS005: two work-items of one work-group touch one
+ * __global element with no barrier(CLK_GLOBAL_MEM_FENCE) between them, at
+ * least one of them writing.  Pairs come from race.c.
+ */
+#include "../analyzer/race.h"
+#include "rules.h"
+
+static void check(struct cls_ctx *ctx)
+{
+	const struct race_list *rl = race_find(ctx, AS_GLOBAL);
+	if (!rl)
+		return;
+	for (unsigned i = 0; i < rl->races.len; i++) {
+		const struct race *r = rl->races.items[i];
+		if (r->kind != RACE_PLAIN)
+			continue;
+		struct cls_diag *d = cls_report(ctx, &rule_global_memory_race, r->second->range,
+			"global-memory race on %s with no barrier between%s", race_witness(ctx, r),
+			r->same_iteration ? "" : " (across loop iterations)");
+		if (!d)
+			continue;
+		cls_note(ctx, d, r->first->range, "the other access: %s",
+			 acc_element_text(ctx, r->first, r->w.index));
+		const char *assume = race_assumption(ctx, r);
+		if (assume)
+			cls_note(ctx, d, r->second->range, "%s", assume);
+		if (r->same_iteration && r->first->stmt != r->second->stmt)
+			race_barrier_fixit(ctx, d, r->second, "CLK_GLOBAL_MEM_FENCE");
+	}
+}
+
+const struct cls_rule rule_global_memory_race = {
+	.id = "CLS005",
+	.name = "global-memory-race",
+	.severity = CLS_ERROR,
+	.category = "correctness",
+	.summary = "two work-items of a work-group access the same __global element without a "
+		   "global-fence barrier between",
+	.run = check,
+};
