@@ -236,6 +236,37 @@ const char *acc_workitem_text(struct cls_ctx *ctx, const struct acc_kernel *k, c
 void acc_separators(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		    enum acc_mode mode, void (*fn)(const struct acc_event *ev, void *d), void *d);
 
+/* A model of __local memory banks (device profile). */
+struct bank_model {
+	unsigned banks;        /* number of banks */
+	unsigned width;        /* bytes per bank word */
+	unsigned subgroup;     /* work-items issuing one request */
+	unsigned phase_bytes;  /* bytes one conflict-free phase serves */
+};
+
+struct bank_result {
+	unsigned degree;       /* most distinct words in one bank, in one phase */
+	unsigned bank;
+	long long word1, word2;/* two distinct words in that bank */
+	unsigned lin1, lin2;   /* the work-items touching them (linear ids) */
+	unsigned t1[3], t2[3];
+	long long stride_words;/* between the first two active work-items */
+	bool assumed_iv;       /* a loop variable was taken at its first value */
+	unsigned pad_kind;     /* 1: pad rows by `pad` elements; 2: BANK_OFFSET index */
+	unsigned pad;          /* 0: padding does not help */
+	unsigned degree_after; /* with the padding */
+};
+
+/* The conflict degree of a's request by the first sub-group; false when
+ * the address is not a function of the work-item ids alone, or < 2. */
+bool acc_bank(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+	      const struct bank_model *bm, struct bank_result *out);
+
+/* a's degree if the rows of its 2-D array were `pad` elements longer (0 if
+ * it cannot be computed). */
+unsigned acc_bank_padded(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+			 const struct bank_model *bm, unsigned pad);
+
 /* Does barrier/fence event ev reach b with no splitter of mode m between? */
 bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,
 		       const struct acc *b, enum acc_mode m);

@@ -90,6 +90,11 @@ struct cls_options {
 	bool report_benign;
 	bool fast_builtins;      /* -fdeclare-opencl-builtins (default on) */
 	unsigned char rule_enabled[64]; /* by index in cls_rules; 0 = default (on) */
+	const char *device;      /* bank model profile: nvidia, amd, intel, generic */
+	unsigned banks;          /* 0 = from the profile */
+	unsigned bank_width;     /* bytes */
+	unsigned subgroup_size;
+	unsigned min_conflict_degree;
 	const char *dump;        /* NULL, "ir", "uniformity", "cfg" */
 	FILE *dump_out;
 };
@@ -163,7 +168,7 @@ enum cls_severity cls_effective_severity(const struct cls_options *o, const stru
 
 /* Verify mode: check the file's expected-* comments against r; print mismatches. */
 bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *out,
-		bool *xfail);
+		const char *prefix, bool *xfail);
 /* Read the RUN-CONFIG lines of a file into a newly allocated argv (in a). */
 char **cls_run_config(struct mem_arena *a, const char *text, size_t len, int *argc);
 

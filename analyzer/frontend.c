@@ -418,7 +418,8 @@ static struct ir_var *var_for(struct fe *s, CXCursor decl)
 		return NULL;
 	v->name = take(s->a, clang_getCursorSpelling(decl));
 	v->type = make_type(s, clang_getCursorType(decl), 0);
-	v->pos = range_of(s, decl).begin;
+	v->decl = range_of(s, decl);
+	v->pos = v->decl.begin;
 	enum CXCursorKind k = clang_getCursorKind(decl);
 	enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
 	CXCursor parent = clang_getCursorSemanticParent(decl);

@@ -111,6 +111,7 @@ struct ir_var {
 	bool addr_taken;          /* &var appears somewhere */
 	unsigned id;              /* index in the owning function's vars[] (PRIVATE, PARAM) */
 	struct cls_pos pos;       /* declaration */
+	struct cls_range decl;    /* the whole declarator, for fix-its */
 	struct ir_func *func;     /* owner (NULL for VAR_PROGRAM) */
 };
 

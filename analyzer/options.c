@@ -179,6 +179,34 @@ int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char 
 			return fail(err, errlen, "invalid --severity '%s' (error, warning or note)", v);
 		return 1;
 	}
+	if ((v = value_of(argc, argv, i, "--device", &missing)) || missing) {
+		if (missing)
+			return fail(err, errlen, "--device needs a value");
+		if (strcmp(v, "generic") && strcmp(v, "nvidia") && strcmp(v, "amd") && strcmp(v, "intel"))
+			return fail(err, errlen, "unknown --device '%s' (generic, nvidia, amd, intel)", v);
+		o->device = mem_strdup(a, v);
+		return 1;
+	}
+	static const struct { const char *name; size_t off; unsigned max; } nums[] = {
+		{ "--banks", offsetof(struct cls_options, banks), 256 },
+		{ "--bank-width", offsetof(struct cls_options, bank_width), 64 },
+		{ "--subgroup-size", offsetof(struct cls_options, subgroup_size), 1024 },
+		{ "--min-conflict-degree", offsetof(struct cls_options, min_conflict_degree), 1024 },
+	};
+	for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+		v = value_of(argc, argv, i, nums[k].name, &missing);
+		if (missing)
+			return fail(err, errlen, "%s needs a value", nums[k].name);
+		if (!v)
+			continue;
+		char *end;
+		unsigned long x = strtoul(v, &end, 10);
+		if (!*v || *end || x == 0 || x > nums[k].max)
+			return fail(err, errlen, "invalid %s '%s': give a number from 1 to %u",
+				    nums[k].name, v, nums[k].max);
+		*(unsigned *)((char *)o + nums[k].off) = (unsigned)x;
+		return 1;
+	}
 	if (!strcmp(arg, "--werror")) {
 		o->werror = true;
 		return 1;

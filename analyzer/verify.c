@@ -35,6 +35,8 @@ struct vstate {
 	struct marker *mk;
 	unsigned nmk, capmk;
 	bool no_diags, has_note, xfail;
+	const char *prefix;    /* "expected", or a profile name for --verify=NAME */
+	size_t plen;
 	FILE *out;
 	const char *path;
 	unsigned errors;       /* malformed directives */
@@ -117,14 +119,15 @@ static void parse_line(struct vstate *v, const char *s, size_t n, unsigned linen
 	const char *end = s + n;
 	for (const char *p = s; p < end;) {
 		const char *d = NULL;
-		for (const char *q = p; q + 9 <= end; q++)
-			if (!strncmp(q, "expected-", 9)) {
+		for (const char *q = p; q + v->plen + 1 <= end; q++)
+			if (!strncmp(q, v->prefix, v->plen) && q[v->plen] == '-' &&
+			    (q == s || !(isalnum((unsigned char)q[-1]) || q[-1] == '_' || q[-1] == '-'))) {
 				d = q;
 				break;
 			}
 		if (!d)
 			return;
-		const char *q = d + 9;
+		const char *q = d + v->plen + 1;
 		struct expect e = { .count = 1, .src_line = lineno, .line = lineno };
 		if (end - q >= 14 && !strncmp(q, "no-diagnostics", 14)) {
 			v->no_diags = true;
@@ -260,11 +263,13 @@ struct seen {
 };
 
 bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *out,
-		bool *xfail)
+		const char *prefix, bool *xfail)
 {
 	struct mem_arena a;
 	mem_init(&a);
-	struct vstate v = { .a = &a, .out = out, .path = r->path };
+	struct vstate v = { .a = &a, .out = out, .path = r->path,
+			    .prefix = prefix ? prefix : "expected" };
+	v.plen = strlen(v.prefix);
 	parse_expectations(&v, text, len);
 	*xfail = v.xfail;
 
@@ -303,8 +308,8 @@ bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *
 		ok = false;
 	}
 	if (!v.no_diags && !v.nex && !v.xfail) {
-		fprintf(out, "%s: error: no expected-... directive (write "
-			"'// expected-no-diagnostics' for a quiet kernel)\n", r->path);
+		fprintf(out, "%s: error: no %s-... directive (write "
+			"'// %s-no-diagnostics' for a quiet kernel)\n", r->path, v.prefix, v.prefix);
 		ok = false;
 	}
 	/* Match each expectation against unmatched diagnostics of its severity. */

@@ -39,6 +39,7 @@ const struct cls_rule *const cls_rules[] = {
 	&rule_global_memory_race,
 	&rule_inter_group_race,
 	&rule_cross_group_sync,
+	&rule_bank_conflict,
 	&cls_rule_compile_error,
 	&cls_rule_unsupported,
 	&cls_rule_compiler_warning,

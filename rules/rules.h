@@ -13,5 +13,6 @@ extern const struct cls_rule rule_subgroup_lockstep;
 extern const struct cls_rule rule_global_memory_race;
 extern const struct cls_rule rule_inter_group_race;
 extern const struct cls_rule rule_cross_group_sync;
+extern const struct cls_rule rule_bank_conflict;
 
 #endif

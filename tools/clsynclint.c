@@ -34,12 +34,16 @@ static const char usage_text[] =
 	"  --severity=error|warning|note  minimum severity shown (default: note)\n"
 	"  --werror                 treat warnings as errors\n"
 	"  --report-benign          also report benign races (same value written by all)\n"
+	"Bank conflicts:\n"
+	"  --device=generic|nvidia|amd|intel  memory bank model (default: generic)\n"
+	"  --banks=N, --bank-width=BYTES, --subgroup-size=N  override the model\n"
+	"  --min-conflict-degree=N  report conflicts of at least this degree (default 2)\n"
 	"  --compiler-warnings      show the OpenCL C compiler's warnings\n"
 	"  --format=text|gcc|json   output format (default: text)\n"
 	"  --color=auto|always|never\n"
 	"  --stdin-filename=NAME    the name used for '-' in messages\n"
 	"  --list-rules             list the rules and exit\n"
-	"  --verify                 check the files' expected-... comments (test mode)\n"
+	"  --verify[=PREFIX]        check the files' expected-... (or PREFIX-...) comments\n"
 	"  --dump=ir|uniformity     print the analysis facts (debugging)\n"
 	"  --version, --help\n"
 	"\n"
@@ -56,6 +60,7 @@ struct prog {
 	struct cls_output out;
 	const char *stdin_name;
 	bool verify;
+	const char *verify_prefix;     /* --verify=PREFIX */
 	bool list_rules;
 	char **files;
 	unsigned nfiles, capfiles;
@@ -256,7 +261,7 @@ static void run_one(struct prog *p, const char *path)
 	cls_lint(&opt, display, text, len, &r);
 	if (p->verify) {
 		bool xfail = false;
-		bool ok = cls_verify(&r, text, len, stdout, &xfail);
+		bool ok = cls_verify(&r, text, len, stdout, p->verify_prefix, &xfail);
 		if (ok && !xfail) {
 			printf("PASS: %s\n", display);
 		} else if (!ok && xfail) {
@@ -334,6 +339,9 @@ int main(int argc, char **argv)
 			p.list_rules = true;
 		} else if (!strcmp(a, "--verify")) {
 			p.verify = true;
+		} else if (!strncmp(a, "--verify=", 9) && a[9]) {
+			p.verify = true;
+			p.verify_prefix = a + 9;
 		} else if (!strncmp(a, "--format=", 9)) {
 			format = a + 9;
 		} else if (!strcmp(a, "--format") && i + 1 < argc) {

@@ -1,0 +1,157 @@
+/*
+ * bank_conflict.c - CLS008: __local accesses whose sub-group request hits
+ * one memory bank with several distinct words, serializing the request.
+ *
+ * The model (banks, bank width, sub-group size, bytes per request phase)
+ * comes from a device profile; acc_bank in conflict.c computes the degree
+ * for the first sub-group and the padding that removes the conflict.
+ */
+#include <string.h>
+
+#include "../analyzer/access.h"
+#include "rules.h"
+
+struct profile {
+	const char *name;
+	struct bank_model m;
+};
+
+/* Sources: NVIDIA CUDA C Programming Guide (shared memory: 32 banks of 4
+ * bytes, warps of 32, 128 bytes per request); AMD GCN/RDNA ISA guides (LDS:
+ * 32 banks of 4 bytes, wavefronts of 64 served 32 lanes at a time); Intel
+ * GPU optimization guide (SLM: 16 banks of 4 bytes, SIMD16 sub-groups). */
+static const struct profile profiles[] = {
+	{ "generic", { 32, 4, 32, 128 } },
+	{ "nvidia", { 32, 4, 32, 128 } },
+	{ "amd", { 32, 4, 64, 128 } },
+	{ "intel", { 16, 4, 16, 64 } },
+};
+
+static struct bank_model model(const struct cls_options *o)
+{
+	struct bank_model m = profiles[0].m;
+	for (unsigned i = 0; i < sizeof profiles / sizeof profiles[0]; i++)
+		if (o->device && !strcmp(o->device, profiles[i].name))
+			m = profiles[i].m;
+	if (o->banks)
+		m.banks = o->banks;
+	if (o->bank_width)
+		m.width = o->bank_width;
+	if (o->subgroup_size)
+		m.subgroup = o->subgroup_size;
+	return m;
+}
+
+/* "__local float tile[16][17]" for a 2-D array padded by `pad` elements. */
+static const char *padded_decl(struct cls_ctx *ctx, const struct ir_var *v, unsigned pad)
+{
+	const struct ir_type *t = v->type, *e = t;
+	char dims[96];
+	size_t n = 0;
+	dims[0] = 0;
+	for (; e && e->kind == T_ARRAY && n < sizeof dims - 24; e = e->elem)
+		n += (size_t)snprintf(dims + n, sizeof dims - n, "[%u]",
+				      e->elem && e->elem->kind == T_ARRAY ? e->count : e->count + pad);
+	const char *es = e && e->spelling ? e->spelling : "float";
+	if (!strncmp(es, "__local ", 8))
+		es += 8;
+	return mem_printf(ctx->arena, "__local %s%s %s%s", t->is_volatile ? "volatile " : "", es,
+			  v->name, dims);
+}
+
+/*
+ * The row padding of a's 2-D array that minimizes the worst degree over
+ * every __local access to that array (a padding that fixes one access but
+ * breaks another is no fix).  Returns the padding (0: none helps) and the
+ * worst degree with it in *after.
+ */
+static unsigned best_padding(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+			     const struct bank_model *bm, unsigned *after)
+{
+	unsigned best = 0, best_deg = ~0u;
+	for (unsigned p = 0; p <= bm->banks; p++) {
+		unsigned worst = 0;
+		for (unsigned j = 0; j < k->accs.len; j++) {
+			const struct acc *o = k->accs.items[j];
+			if (o->object != a->object || o->space != AS_LOCAL)
+				continue;
+			unsigned d = acc_bank_padded(ctx, k, o, bm, p);
+			if (d > worst)
+				worst = d;
+		}
+		if (worst < best_deg) {
+			best_deg = worst;
+			best = p;
+		}
+		if (best_deg <= 1)
+			break;
+	}
+	*after = best_deg;
+	return best;
+}
+
+static void check(struct cls_ctx *ctx)
+{
+	struct bank_model bm = model(ctx->opt);
+	unsigned min = ctx->opt->min_conflict_degree ? ctx->opt->min_conflict_degree : 2;
+	if (!ctx->facts->acc)
+		return;
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++) {
+		const struct acc_kernel *k = ctx->facts->acc->kernels.items[i];
+		for (unsigned j = 0; j < k->accs.len; j++) {
+			const struct acc *a = k->accs.items[j];
+			struct bank_result r;
+			if (a->space != AS_LOCAL || !acc_bank(ctx, k, a, &bm, &r) || r.degree < min)
+				continue;
+			const char *what = ir_expr_text(ctx->arena, a->lv);
+			struct cls_diag *d = cls_report(ctx, &rule_bank_conflict, a->range,
+				"%u-way bank conflict on %s: %s and %s of a sub-group hit bank %u "
+				"(words %lld and %lld; stride %lld words)", r.degree, what,
+				acc_workitem_text(ctx, k, r.t1), acc_workitem_text(ctx, k, r.t2), r.bank,
+				r.word1, r.word2, r.stride_words);
+			if (!d)
+				continue;
+			if (r.assumed_iv)
+				cls_note(ctx, d, a->range, "loop variables taken at their first value");
+			if (!k->lsz_known)
+				cls_note(ctx, d, a->range, "assuming a %ux%ux%u work-group; give "
+					 "--local-size for the real one", k->lsz[0], k->lsz[1], k->lsz[2]);
+			if (r.pad_kind == 1)
+				r.pad = best_padding(ctx, k, a, &bm, &r.degree_after);
+			if (r.pad && r.pad_kind == 1 && r.degree_after < r.degree) {
+				const char *decl = padded_decl(ctx, a->object, r.pad);
+				cls_note(ctx, d, a->object->decl, "pad each row by %u element%s: %s "
+					 "makes every access to '%s' at most %u-way%s", r.pad,
+					 r.pad == 1 ? "" : "s", decl, a->object->name,
+					 r.degree_after ? r.degree_after : 1,
+					 r.degree_after <= 1 ? " (no conflict)" : "");
+				if (a->object->decl.begin.file == ctx->result->path &&
+				    a->object->decl.end.line == a->object->decl.begin.line)
+					cls_fixit(ctx, d, a->object->decl, decl,
+						  mem_printf(ctx->arena, "pad the rows of '%s' (%u-way after)",
+							     a->object->name, r.degree_after));
+			} else if (r.pad && r.pad_kind == 2) {
+				cls_note(ctx, d, a->range, "offsetting the index by index/%u (a "
+					 "BANK_OFFSET) gives %u-way", bm.banks, r.degree_after);
+			} else if (r.pad_kind == 1) {
+				cls_note(ctx, d, a->range, "no row padding of '%s' does better for all "
+					 "of its accesses (at best %u-way); map the work-items of a "
+					 "sub-group to consecutive words, or use rows as wide as a "
+					 "sub-group", a->object->name, r.degree_after);
+			} else {
+				cls_note(ctx, d, a->range, "padding cannot remove this conflict: the "
+					 "stride keeps the sub-group's words in few banks; map work-items "
+					 "to consecutive words instead");
+			}
+		}
+	}
+}
+
+const struct cls_rule rule_bank_conflict = {
+	.id = "CLS008",
+	.name = "bank-conflict",
+	.severity = CLS_WARNING,
+	.category = "performance",
+	.summary = "a __local access whose sub-group request hits one bank with several words",
+	.run = check,
+};
