@@ -300,10 +300,30 @@ static unsigned reaching(struct abuild *ab, const struct ir_func *f, struct fn_i
 	unsigned n = 0, nb = f->nblocks;
 	const struct def_rec *defs = fi->defs[v->id];
 	unsigned ndefs = fi->ndefs[v->id];
-	unsigned char *seen = MEM_ARRAY(ab->a, unsigned char, nb);
-	unsigned *stack = MEM_ARRAY(ab->a, unsigned, nb + 1);
-	if (!seen || !stack)
-		return 0;
+	/* Scratch reused across queries: a visit stamp per block. */
+	if (ab->rd_cap < nb) {
+		unsigned sz = nb > 1024 ? nb : 1024;
+		ab->rd_mark = MEM_ARRAY(ab->a, unsigned, sz);
+		ab->rd_stack = MEM_ARRAY(ab->a, unsigned, sz + 1);
+		ab->rd_cap = ab->rd_mark && ab->rd_stack ? sz : 0;
+		ab->rd_stamp = 0;
+		if (!ab->rd_cap)
+			return 0;
+	}
+	/* Fast paths: no definition at all, or one that dominates the use. */
+	if (ndefs == 0) {
+		if (cap)
+			out[n++] = (struct def_rec){ NULL, (unsigned)-1, 0, true };
+		return n;
+	}
+	if (ndefs == 1 && cap && defs[0].block != (unsigned)-1 &&
+	    (defs[0].block == block ? defs[0].inst < inst
+				    : cfg_dominates(f, f->blocks[defs[0].block], f->blocks[block]))) {
+		out[n++] = defs[0];
+		return n;
+	}
+	unsigned stamp = ++ab->rd_stamp;
+	unsigned *mark = ab->rd_mark, *stack = ab->rd_stack;
 	unsigned sp = 0, cur = block, lim = inst;
 	for (;;) {
 		/* The latest definition in `cur` before `lim` ends this path. */
@@ -326,8 +346,8 @@ static unsigned reaching(struct abuild *ab, const struct ir_func *f, struct fn_i
 			const struct ir_block *b = f->blocks[cur];
 			for (unsigned p = 0; p < b->npreds; p++) {
 				unsigned q = b->preds[p]->id;
-				if (!seen[q]) {
-					seen[q] = 1;
+				if (mark[q] != stamp) {
+					mark[q] = stamp;
 					stack[sp++] = q;
 				}
 			}
@@ -1162,6 +1182,18 @@ static void finish_edges(struct abuild *ab)
 		n->back[n->nsucc] = e->back;
 		n->succ[n->nsucc++] = e->to;
 	}
+	for (unsigned i = 0; i < ab->edges.len; i++)
+		k->nodes[((struct edge *)ab->edges.items[i])->to].npred++;
+	for (unsigned n = 0; n < k->nnodes; n++) {
+		k->nodes[n].pred = MEM_ARRAY(ab->a, unsigned, k->nodes[n].npred + 1);
+		k->nodes[n].npred = 0;
+	}
+	for (unsigned i = 0; i < ab->edges.len; i++) {
+		struct edge *e = ab->edges.items[i];
+		struct acc_node *n = &k->nodes[e->to];
+		if (n->pred)
+			n->pred[n->npred++] = e->from;
+	}
 	/* Sequence numbers of accesses inside their node. */
 	for (unsigned n = 0; n < k->nnodes; n++)
 		for (unsigned i = 0; i < k->nodes[n].nev; i++) {
@@ -1486,4 +1518,191 @@ bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,
 {
 	(void)k;
 	return m < MODE_COUNT && b->intervals[m] && bitget(b->intervals[m], ev->start);
+}
+
+/* ------------------------------------------------------------- may meet */
+
+static bool node_has_splitter(const struct acc_kernel *k, unsigned n, enum acc_mode m)
+{
+	const struct acc_node *nd = &k->nodes[n];
+	for (unsigned i = 0; i < nd->nev; i++)
+		if (acc_splits(&k->ev[nd->first_ev + i], m))
+			return true;
+	return false;
+}
+
+/* The level of the branch ending node n, or -1 when n ends no branch. */
+static int branch_level(const struct acc_kernel *k, unsigned n)
+{
+	const struct acc_node *nd = &k->nodes[n];
+	const struct acc_ctx *c = nd->ctx;
+	if (nd->nsucc < 2 || !c->last_node || c->last_node[nd->block->id] != n)
+		return -1;
+	return c->in ? c->in->branch_level[nd->block->id] : U_DIVERGENT;
+}
+
+/* Forward search within the interval: marks[x] = stamp for nodes whose start
+ * is reachable from `from` (after position seq) without a splitter. */
+static void forward(const struct acc_kernel *k, unsigned from, unsigned seq, enum acc_mode m,
+		    unsigned char *mark, unsigned *stack)
+{
+	unsigned sp = 0;
+	if (splitter_after(k, from, seq, m))
+		return;
+	for (unsigned s = 0; s < k->nodes[from].nsucc; s++)
+		if (!mark[k->nodes[from].succ[s]]) {
+			mark[k->nodes[from].succ[s]] = 1;
+			stack[sp++] = k->nodes[from].succ[s];
+		}
+	while (sp) {
+		unsigned n = stack[--sp];
+		if (node_has_splitter(k, n, m))
+			continue;
+		for (unsigned s = 0; s < k->nodes[n].nsucc; s++)
+			if (!mark[k->nodes[n].succ[s]]) {
+				mark[k->nodes[n].succ[s]] = 1;
+				stack[sp++] = k->nodes[n].succ[s];
+			}
+	}
+}
+
+/* Backward: nodes from whose start access x is reachable without a splitter. */
+static void backward(const struct acc_kernel *k, const struct acc *x, enum acc_mode m,
+		     unsigned char *mark, unsigned *stack)
+{
+	unsigned sp = 0;
+	if (splitter_before(k, x->node, x->seq, m))
+		return;
+	mark[x->node] = 1;
+	stack[sp++] = x->node;
+	while (sp) {
+		unsigned n = stack[--sp];
+		for (unsigned p = 0; p < k->nodes[n].npred; p++) {
+			unsigned q = k->nodes[n].pred[p];
+			if (mark[q] || node_has_splitter(k, q, m))
+				continue;
+			mark[q] = 1;
+			stack[sp++] = q;
+		}
+	}
+}
+
+/* Is position (node, seq) of x followed, without a splitter, by y? */
+static bool seq_reaches(const struct acc_kernel *k, const struct acc *x, const struct acc *y,
+			enum acc_mode m, const unsigned char *to_y)
+{
+	if (x->node == y->node && y->seq > x->seq) {
+		const struct acc_node *nd = &k->nodes[x->node];
+		bool clean = true;
+		for (unsigned i = x->seq + 1; i < y->seq && clean; i++)
+			clean = !acc_splits(&k->ev[nd->first_ev + i], m);
+		if (clean)
+			return true;
+	}
+	if (splitter_after(k, x->node, x->seq, m))
+		return false;
+	for (unsigned s = 0; s < k->nodes[x->node].nsucc; s++)
+		if (to_y[k->nodes[x->node].succ[s]])
+			return true;
+	return false;
+}
+
+bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		  enum acc_mode m)
+{
+	if (!acc_concurrent(k, a, b, m))
+		return false;
+	if (a == b || m >= MODE_COUNT)
+		return true;
+	unsigned N = k->nnodes;
+	unsigned char *toa = calloc(N, 1), *tob = calloc(N, 1), *from = calloc(N, 1);
+	unsigned char *loop = calloc(N, 1);
+	unsigned *stack = malloc((N + 1) * sizeof *stack);
+	bool meet = true;
+	if (!toa || !tob || !from || !loop || !stack)
+		goto out;
+	backward(k, a, m, toa, stack);
+	backward(k, b, m, tob, stack);
+	/* One after the other on a path: t1 lingers at the first while t2
+	 * goes on to the second. */
+	if (seq_reaches(k, a, b, m, tob) || seq_reaches(k, b, a, m, toa))
+		goto out;
+	meet = false;
+	/* A common interval start from which the work-items can part at a
+	 * branch: divergent, or uniform but re-executed within the interval. */
+	for (unsigned i = 0; i <= k->nev && !meet; i++) {
+		/* i == k->nev stands for the kernel entry (interval 0). */
+		bool at_entry = i == k->nev;
+		const struct acc_event *ev = at_entry ? NULL : &k->ev[i];
+		if (ev && ev->kind == EV_ACCESS)
+			continue;
+		unsigned start = at_entry ? 0 : ev->start;
+		if (!bitget(a->intervals[m], start) || !bitget(b->intervals[m], start))
+			continue;
+		/* The node and position where this interval begins. */
+		unsigned pn = 0, ps = 0;
+		if (!at_entry) {
+			for (pn = 0; pn < N; pn++)
+				if (i >= k->nodes[pn].first_ev && i < k->nodes[pn].first_ev + k->nodes[pn].nev)
+					break;
+			ps = i - k->nodes[pn].first_ev;
+		}
+		memset(from, 0, N);
+		if (at_entry) {
+			from[0] = 1;
+			if (!node_has_splitter(k, 0, m)) {
+				unsigned sp = 0;
+				/* the entry node's successors, as a forward search would */
+				for (unsigned s = 0; s < k->nodes[0].nsucc; s++)
+					if (!from[k->nodes[0].succ[s]]) {
+						from[k->nodes[0].succ[s]] = 1;
+						stack[sp++] = k->nodes[0].succ[s];
+					}
+				while (sp) {
+					unsigned n = stack[--sp];
+					if (node_has_splitter(k, n, m))
+						continue;
+					for (unsigned s = 0; s < k->nodes[n].nsucc; s++)
+						if (!from[k->nodes[n].succ[s]]) {
+							from[k->nodes[n].succ[s]] = 1;
+							stack[sp++] = k->nodes[n].succ[s];
+						}
+				}
+			}
+		} else {
+			forward(k, pn, ps, m, from, stack);
+		}
+		for (unsigned x = 0; x < N && !meet; x++) {
+			bool end_reached = (at_entry || x != pn) ? from[x] && !node_has_splitter(k, x, m)
+								 : !splitter_after(k, pn, ps, m);
+			int lvl = end_reached ? branch_level(k, x) : -1;
+			if (lvl < 0)
+				continue;
+			bool splits_here = lvl > U_UNIFORM;
+			if (!splits_here) {
+				/* Uniform, but taken again within the interval? */
+				memset(loop, 0, N);
+				forward(k, x, k->nodes[x].nev, m, loop, stack);
+				splits_here = loop[x];
+			}
+			if (!splits_here)
+				continue;
+			const struct acc_node *nd = &k->nodes[x];
+			for (unsigned s1 = 0; s1 < nd->nsucc && !meet; s1++)
+				for (unsigned s2 = 0; s2 < nd->nsucc && !meet; s2++)
+					meet = s1 != s2 && toa[nd->succ[s1]] && tob[nd->succ[s2]];
+			/* A uniform branch taken again in a later iteration: both sides
+			 * may also be reached through the same successor. */
+			if (!meet && lvl == U_UNIFORM)
+				for (unsigned s1 = 0; s1 < nd->nsucc && !meet; s1++)
+					meet = toa[nd->succ[s1]] && tob[nd->succ[s1]];
+		}
+	}
+out:
+	free(toa);
+	free(tob);
+	free(from);
+	free(loop);
+	free(stack);
+	return meet;
 }

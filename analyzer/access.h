@@ -153,8 +153,8 @@ struct acc_node {
 	struct acc_ctx *ctx;
 	const struct ir_block *block;
 	unsigned first_ev, nev;
-	unsigned nsucc;
-	unsigned *succ;
+	unsigned nsucc, npred;
+	unsigned *succ, *pred;
 	bool *back;                    /* per succ: a loop back edge */
 };
 
@@ -236,6 +236,11 @@ const char *acc_workitem_text(struct cls_ctx *ctx, const struct acc_kernel *k, c
 void acc_separators(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		    enum acc_mode mode, void (*fn)(const struct acc_event *ev, void *d), void *d);
 
+/* The bytes a touches over groups 0 and 1 of each dimension, when its index
+ * depends on no unknown; false otherwise. */
+bool acc_group_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		    long long *lo, long long *hi);
+
 /* A model of __local memory banks (device profile). */
 struct bank_model {
 	unsigned banks;        /* number of banks */
@@ -266,6 +271,18 @@ bool acc_bank(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc 
  * it cannot be computed). */
 unsigned acc_bank_padded(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
 			 const struct bank_model *bm, unsigned pad);
+
+/*
+ * May a and b run concurrently for two work-items?  Sharing an interval is
+ * necessary; in addition, within the interval the two work-items walk
+ * together from its start and can only part at a divergent branch (or at a
+ * uniform one they may take in different iterations of a loop inside the
+ * interval).  So the accesses on the two sides of a uniform branch, such as
+ * a loop body and the code after a loop whose trip count is uniform, are not
+ * concurrent even when both follow the same barrier.
+ */
+bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		  enum acc_mode m);
 
 /* Does barrier/fence event ev reach b with no splitter of mode m between? */
 bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,

@@ -41,6 +41,9 @@ struct memo {
 	struct memo *next;
 };
 
+struct rcache;
+struct aux;
+
 struct abuild {
 	struct cls_ctx *ctx;
 	struct mem_arena *a;
@@ -52,6 +55,13 @@ struct abuild {
 	struct mem_vec edges;       /* pairs of node ids, packed as struct edge */
 	struct mem_vec ctxs;        /* struct acc_ctx * */
 	unsigned gen;               /* guard cache generation (conflict.c) */
+	unsigned *rd_mark, *rd_stack, rd_cap, rd_stamp; /* reaching() scratch */
+	struct rcache *rcache;      /* per access and group: touched bytes (conflict.c) */
+	const struct acc_kernel *rcache_kernel;
+	struct aux *aux;            /* per access: guard and unknowns (conflict.c) */
+	const struct acc_kernel *aux_kernel;
+	long long *v1, *v2;         /* scratch: values of the unknowns */
+	unsigned vcap;
 };
 
 static inline bool bitget_member(const struct fn_info *fi, int L, unsigned block)

@@ -106,7 +106,255 @@ static bool block_runs(struct abuild *ab, struct acc_ctx *c, unsigned b,
 	return runs;
 }
 
+static void linear_to_id(const unsigned lsz[3], unsigned lin, unsigned out[3])
+{
+	out[0] = lin % lsz[0];
+	out[1] = (lin / lsz[0]) % lsz[1];
+	out[2] = lin / (lsz[0] * lsz[1]);
+}
+
+/*
+ * A block's guard compiled to a conjunction of branch outcomes, when every
+ * block on its control-dependence chain depends on exactly one branch (the
+ * common case); `simple` is false otherwise and block_runs is used.
+ */
+struct guard_lit {
+	struct sym *cond;
+	const struct ir_block *br;
+	unsigned edge;
+};
+
+struct guard {
+	bool simple;
+	unsigned n;
+	struct guard_lit *lit;
+};
+
+static bool lit_holds(const struct guard_lit *g, const struct sym_env *env)
+{
+	long long v;
+	if (!g->cond || !sym_eval(g->cond, env, &v))
+		return true;
+	if (g->br->term == TERM_BRANCH)
+		return g->edge == 0 ? v != 0 : v == 0;
+	unsigned ncase = g->br->nsuccs - 1;
+	if (g->edge < ncase)
+		return g->br->case_vals[g->edge] == v;
+	for (unsigned i = 0; i < ncase; i++)
+		if (g->br->case_vals[i] == v)
+			return false;
+	return true;
+}
+
+/* The CD entries of b that decide whether it runs at all (a loop header's
+ * dependences on its own loop only decide the next iteration). */
+static unsigned deciding(struct fn_info *fi, const struct ir_func *f, unsigned b,
+			 struct cd_rec *out, unsigned cap)
+{
+	bool header = ff(f)->cfg.is_header && ff(f)->cfg.is_header[b];
+	int L = -1;
+	if (header)
+		for (unsigned i = 0; i < fi->nloops; i++)
+			if (fi->header[i] == b)
+				L = (int)i;
+	unsigned n = 0;
+	for (unsigned i = 0; fi->cd && i < fi->ncd[b]; i++) {
+		if (L >= 0 && bitget_member(fi, L, fi->cd[b][i].branch))
+			continue;
+		if (n < cap)
+			out[n] = fi->cd[b][i];
+		n++;
+	}
+	return n;
+}
+
+static struct guard *guard_of(struct abuild *ab, struct acc_ctx *c0, unsigned b0)
+{
+	struct guard *g = MEM_NEW(ab->a, struct guard);
+	if (!g)
+		return NULL;
+	struct guard_lit lits[64];
+	unsigned n = 0;
+	struct acc_ctx *c = c0;
+	unsigned b = b0;
+	g->simple = true;
+	for (unsigned steps = 0; steps < 256; steps++) {
+		struct fn_info *fi = acc_fn_info(ab, c->f);
+		struct cd_rec cd[2];
+		unsigned k = deciding(fi, c->f, b, cd, 2);
+		if (k == 0) {
+			if (!c->parent)
+				break;
+			b = c->call_block->id;
+			c = c->parent;
+			continue;
+		}
+		if (k > 1 || n == 64 || cd[0].branch == b) {
+			g->simple = false;
+			break;
+		}
+		lits[n].cond = cond_of(ab, c, cd[0].branch);
+		lits[n].br = c->f->blocks[cd[0].branch];
+		lits[n].edge = cd[0].edge;
+		n++;
+		b = cd[0].branch;
+	}
+	g->n = n;
+	g->lit = MEM_ARRAY(ab->a, struct guard_lit, n + 1);
+	if (!g->lit)
+		return NULL;
+	memcpy(g->lit, lits, n * sizeof *lits);
+	return g;
+}
+
+/* Does a's block run for the work-item of env? */
+static bool runs(struct abuild *ab, const struct acc *a, struct guard *g, const struct sym_env *env)
+{
+	if (g && g->simple) {
+		for (unsigned i = 0; i < g->n; i++)
+			if (!lit_holds(&g->lit[i], env))
+				return false;
+		return true;
+	}
+	++ab->gen;
+	return block_runs(ab, a->ctx, a->block->id, env, ab->gen, 0);
+}
+
+/*
+ * The byte range an access touches over the work-items of one group when
+ * it depends on no unknown, cached per access and group: disjoint ranges
+ * reject most pairs (out[g*100 + 1] against out[g*100 + 2]) without
+ * enumerating them.
+ */
+struct rcache {
+	bool done, valid, empty;
+	unsigned g[3];
+	long long lo, hi;
+};
+
+static int group_key(const unsigned g[3])
+{
+	if (!g[0] && !g[1] && !g[2])
+		return 0;
+	for (int d = 0; d < 3; d++)
+		if (g[d] == 1 && g[(d + 1) % 3] == 0 && g[(d + 2) % 3] == 0)
+			return d + 1;
+	return -1;
+}
+
+static struct rcache *byte_range(struct abuild *ab, const struct acc_kernel *k, const struct acc *a,
+				 struct guard *ga, const unsigned g[3])
+{
+	int key = group_key(g);
+	if (key < 0)
+		return NULL;
+	if (!ab->rcache || ab->rcache_kernel != k) {
+		ab->rcache = MEM_ARRAY(ab->a, struct rcache, (size_t)k->accs.len * 4 + 4);
+		ab->rcache_kernel = k;
+		if (!ab->rcache)
+			return NULL;
+	}
+	struct rcache *r = &ab->rcache[a->id * 4 + (unsigned)key];
+	if (r->done)
+		return r->valid ? r : NULL;
+	r->done = true;
+	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, NULL };
+	long long none = 0;
+	env.val = &none;
+	memcpy(env.lsz, k->lsz, sizeof env.lsz);
+	memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
+	memcpy(env.grp, g, sizeof env.grp);
+	unsigned nt = k->lsz[0] * k->lsz[1] * k->lsz[2];
+	r->empty = true;
+	for (unsigned t = 0; t < nt; t++) {
+		long long off;
+		linear_to_id(k->lsz, t, env.lid);
+		if (!runs(ab, a, ga, &env))
+			continue;
+		if (!sym_eval(a->index, &env, &off))
+			return NULL;
+		if (r->empty || off < r->lo)
+			r->lo = off;
+		if (r->empty || off + a->width > r->hi)
+			r->hi = off + a->width;
+		r->empty = false;
+	}
+	r->valid = true;
+	return r;
+}
+
 /* ---------------------------------------------------------------- slots */
+
+static void slot_list(const struct sym *s, unsigned *list, unsigned *n, unsigned cap)
+{
+	if (!s)
+		return;
+	if (s->op == S_SLOT || s->op == S_IV) {
+		bool dup = false;
+		for (unsigned i = 0; i < *n && !dup; i++)
+			dup = list[i] == s->slot;
+		if (!dup && *n < cap)
+			list[(*n)++] = s->slot;
+	}
+	slot_list(s->a, list, n, cap);
+	slot_list(s->b, list, n, cap);
+	slot_list(s->x, list, n, cap);
+}
+
+static void guard_slots(struct abuild *ab, struct acc_ctx *c, unsigned b, unsigned char *used,
+			unsigned char *seen, unsigned depth);
+
+/* Per access, once: its compiled guard and the unknowns of index and guard. */
+struct aux {
+	bool done;
+	bool guard_iv;        /* the guard depends on a loop variable */
+	struct guard *g;
+	unsigned nslots;
+	unsigned slots[64];
+};
+
+static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const struct acc *a)
+{
+	if (!ab->aux || ab->aux_kernel != k) {
+		ab->aux = MEM_ARRAY(ab->a, struct aux, k->accs.len + 1);
+		ab->aux_kernel = k;
+		if (!ab->aux)
+			return NULL;
+	}
+	struct aux *x = &ab->aux[a->id];
+	if (x->done)
+		return x;
+	x->done = true;
+	x->g = guard_of(ab, a->ctx, a->block->id);
+	unsigned gl[64], ng = 0;
+	if (x->g && x->g->simple) {
+		for (unsigned i = 0; i < x->g->n; i++)
+			slot_list(x->g->lit[i].cond, gl, &ng, 64);
+	} else {
+		/* Rare: a guard with several deciding branches; walk it. */
+		guard_slots(ab, a->ctx, a->block->id, NULL, NULL, 0);
+		unsigned char *m = calloc(k->nslots + 1, 1);
+		if (m) {
+			guard_slots(ab, a->ctx, a->block->id, m, NULL, 0);
+			for (unsigned s = 0; s < k->nslots && ng < 64; s++)
+				if (m[s])
+					gl[ng++] = s;
+			free(m);
+		}
+	}
+	for (unsigned i = 0; i < ng; i++)
+		x->guard_iv |= k->slots[gl[i]].is_iv;
+	slot_list(a->index, x->slots, &x->nslots, 64);
+	for (unsigned i = 0; i < ng; i++) {
+		bool dup = false;
+		for (unsigned j = 0; j < x->nslots && !dup; j++)
+			dup = x->slots[j] == gl[i];
+		if (!dup && x->nslots < 64)
+			x->slots[x->nslots++] = gl[i];
+	}
+	return x;
+}
+
 
 static void collect_slots(const struct sym *s, unsigned char *used)
 {
@@ -216,12 +464,6 @@ static struct hit *find(struct table *t, long long unit, bool insert)
 	return &t->v[h];
 }
 
-static void linear_to_id(const unsigned lsz[3], unsigned lin, unsigned out[3])
-{
-	out[0] = lin % lsz[0];
-	out[1] = (lin / lsz[0]) % lsz[1];
-	out[2] = lin / (lsz[0] * lsz[1]);
-}
 
 static long long gcd(long long x, long long y)
 {
@@ -320,59 +562,59 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	memset(w, 0, sizeof *w);
 	if (!ab || a->object != b->object || !a->index || !b->index || !fields_overlap(a, b))
 		return false;
-	/* Building the guards' conditions may add unknowns: do it first. */
 	ab->k = (struct acc_kernel *)k;
-	guard_slots(ab, a->ctx, a->block->id, NULL, NULL, 0);
-	guard_slots(ab, b->ctx, b->block->id, NULL, NULL, 0);
-	unsigned ns = k->nslots;
-	unsigned char *used = calloc(ns + 1, 1);
-	unsigned char *split = calloc(ns + 1, 1);
-	long long *v1 = calloc(ns + 1, sizeof *v1), *v2 = calloc(ns + 1, sizeof *v2);
+	struct aux *xa = aux_of(ab, k, a), *xb = aux_of(ab, k, b);
 	bool found = false;
 	struct table tab = { NULL, 0 };
-	if (!used || !split || !v1 || !v2)
-		goto out;
-	collect_slots(a->index, used);
-	collect_slots(b->index, used);
-	guard_slots(ab, a->ctx, a->block->id, used, NULL, 0);
-	guard_slots(ab, b->ctx, b->block->id, used, NULL, 0);
+	if (!xa || !xb)
+		return false;
+	struct guard *ga = xa->g, *gb = xb->g;
+	unsigned ns = k->nslots;
+	if (ab->vcap < ns + 1) {
+		unsigned cap = ns + 64;
+		ab->v1 = MEM_ARRAY(ab->a, long long, cap);
+		ab->v2 = MEM_ARRAY(ab->a, long long, cap);
+		ab->vcap = ab->v1 && ab->v2 ? cap : 0;
+		if (!ab->vcap)
+			return false;
+	}
+	long long *v1 = ab->v1, *v2 = ab->v2;
 	/* Each unknown gets a list of candidate values; a loop-carried pair gets
 	 * two independent copies of the unknowns defined in the loop. */
 	unsigned nd = 0, radix[64], which[64];
 	bool twin[64];
 	long long *cand[64];
-	bool guard_iv = false;
-	{
-		unsigned char *g = calloc(ns + 1, 1);
-		if (g) {
-			guard_slots(ab, a->ctx, a->block->id, g, NULL, 0);
-			guard_slots(ab, b->ctx, b->block->id, g, NULL, 0);
-			for (unsigned s = 0; s < ns; s++)
-				guard_iv |= g[s] && k->slots[s].is_iv;
-			free(g);
-		}
-	}
+	bool guard_iv = xa->guard_iv || xb->guard_iv;
 	unsigned L = k->lsz[0] ? k->lsz[0] : 64;
-	for (unsigned s = 0; s < ns && nd < 60; s++) {
-		if (!used[s])
-			continue;
+	unsigned used[128], nused = 0;
+	for (unsigned i = 0; i < xa->nslots + xb->nslots; i++) {
+		unsigned s = i < xa->nslots ? xa->slots[i] : xb->slots[i - xa->nslots];
+		bool dup = false;
+		for (unsigned j = 0; j < nused && !dup; j++)
+			dup = used[j] == s;
+		if (!dup && nused < 128)
+			used[nused++] = s;
+	}
+	for (unsigned i = 0; i < nused && nd < 60; i++) {
+		unsigned s = used[i];
+		v1[s] = v2[s] = 0;
 		/* Different work-groups run their loops independently. */
-		split[s] = inter_group ? k->slots[s].is_iv
-				       : slot_split(ab, k, &k->slots[s], a, b, mode);
-		for (unsigned copy = 0; copy <= split[s] && nd < 60; copy++) {
+		bool split = inter_group ? k->slots[s].is_iv
+					 : slot_split(ab, k, &k->slots[s], a, b, mode);
+		for (unsigned copy = 0; copy <= split && nd < 60; copy++) {
 			long long *v = MEM_ARRAY(ab->a, long long, IV_K + 1);
 			if (!v)
 				goto out;
 			unsigned r = 0;
 			if (k->slots[s].is_iv) {
 				unsigned trip = iv_trip(ab, k, &k->slots[s]);
-				unsigned want = split[s] ? IV_K_SPLIT : IV_K;
+				unsigned want = split ? IV_K_SPLIT : IV_K;
 				if (trip <= want)
-					for (unsigned i = 0; i < trip; i++)
-						v[r++] = i;
+					for (unsigned t = 0; t < trip; t++)
+						v[r++] = t;
 				else
-					for (unsigned i = 0; i < want; i++)
-						v[r++] = (long long)((unsigned long long)i * (trip - 1) / (want - 1));
+					for (unsigned t = 0; t < want; t++)
+						v[r++] = (long long)((unsigned long long)t * (trip - 1) / (want - 1));
 			} else {
 				/* Kernel arguments and other uniform unknowns are nearly
 				 * always sizes: at least the work-group size, and for global
@@ -403,6 +645,18 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		w->data_dependent = true;
 		w->cross_subgroup = true;
 		goto out;
+	}
+	/* No unknowns: compare the cached byte ranges of both sides first. */
+	if (nd == 0) {
+		unsigned ga0[3] = { 0, 0, 0 }, gb0[3] = { 0, 0, 0 };
+		if (inter_group) {
+			memcpy(ga0, groups, sizeof ga0);
+			memcpy(gb0, groups + 3, sizeof gb0);
+		}
+		struct rcache *ra = byte_range(ab, k, a, ga, ga0);
+		struct rcache *rb = byte_range(ab, k, b, gb, gb0);
+		if (ra && rb && (ra->empty || rb->empty || ra->hi <= rb->lo || rb->hi <= ra->lo))
+			goto out;
 	}
 	long long g = gcd(a->width, b->width);
 	if (g <= 0)
@@ -446,8 +700,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		for (unsigned t = 0; t < nt; t++) {
 			long long off;
 			linear_to_id(k->lsz, t, e1.lid);
-			++ab->gen;
-			if (!block_runs(ab, a->ctx, a->block->id, &e1, ab->gen, 0) ||
+			if (!runs(ab, a, ga, &e1) ||
 			    !sym_eval(a->index, &e1, &off) || off % g)
 				continue;
 			if (sg_size) {
@@ -466,8 +719,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		for (unsigned t = 0; t < nt; t++) {
 			long long off;
 			linear_to_id(k->lsz, t, e2.lid);
-			++ab->gen;
-			if (!block_runs(ab, b->ctx, b->block->id, &e2, ab->gen, 0) ||
+			if (!runs(ab, b, gb, &e2) ||
 			    !sym_eval(b->index, &e2, &off) || off % g)
 				continue;
 			if (sg_size) {
@@ -528,10 +780,6 @@ done:
 	w->lockstep = found && !w->cross_subgroup && !exec_multi_sg && !guard_iv;
 out:
 	free(tab.v);
-	free(used);
-	free(split);
-	free(v1);
-	free(v2);
 	return found;
 }
 
@@ -680,6 +928,7 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 		out->assumed_iv |= used[s] && k->slots[s].is_iv;
 	static const long long tries[3] = { 0, 1, 65536 };
 	unsigned degree = 0;
+	struct guard *g = guard_of(ab, a->ctx, a->block->id);
 	for (unsigned tr = 0; tr < 3; tr++) {
 		long long *dst = tr == 0 ? addr : tmp;
 		for (unsigned s = 0; s < ns; s++)
@@ -690,8 +939,7 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 		unsigned nactive = 0;
 		for (unsigned t = 0; t < n; t++) {
 			linear_to_id(k->lsz, t, env.lid);
-			++ab->gen;
-			bool on = block_runs(ab, a->ctx, a->block->id, &env, ab->gen, 0);
+			bool on = runs(ab, a, g, &env);
 			if (tr == 0)
 				active[t] = on;
 			else if (on != active[t])
@@ -785,4 +1033,38 @@ out:
 	free(tmp);
 	free(active);
 	return ok;
+}
+
+bool acc_group_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		    long long *lo, long long *hi)
+{
+	struct abuild *ab = ctx->facts->acc->build;
+	if (!ab || !a->index)
+		return false;
+	ab->k = (struct acc_kernel *)k;
+	struct aux *x = aux_of(ab, k, a);
+	if (!x || x->nslots)
+		return false;
+	bool any = false;
+	for (unsigned d = 0; d < 3; d++) {
+		unsigned g[3] = { 0, 0, 0 };
+		if (k->ngrp[d] < 2)
+			continue;
+		for (unsigned side = 0; side < 2; side++) {
+			g[d] = side;
+			struct rcache *r = byte_range(ab, k, a, x->g, g);
+			if (!r)
+				return false;
+			if (r->empty)
+				continue;
+			if (!any || r->lo < *lo)
+				*lo = r->lo;
+			if (!any || r->hi > *hi)
+				*hi = r->hi;
+			any = true;
+		}
+	}
+	if (!any)
+		*lo = *hi = 0;
+	return true;
 }

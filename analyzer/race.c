@@ -16,12 +16,71 @@
  * subgroup-lockstep read this list; nothing is computed twice.
  */
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "access_int.h"
 #include "race.h"
 
 #define LOCKSTEP_SG 32   /* the narrowest common sub-group: NVIDIA's warp */
+
+/* A set of pointer pairs (open addressing, grows; malloc'd, freed by owner). */
+struct pset {
+	const void **k;       /* 2 per slot */
+	unsigned cap, n;
+};
+
+static unsigned phash(const void *x, const void *y)
+{
+	uintptr_t h = (uintptr_t)x * 0x9e3779b97f4a7c15ULL ^ ((uintptr_t)y + 0x7f4a7c15);
+	return (unsigned)(h ^ (h >> 29));
+}
+
+/* Insert (x, y); returns true if it was already there. */
+static bool pset_add(struct pset *s, const void *x, const void *y)
+{
+	if ((s->n + 1) * 2 > s->cap) {
+		unsigned ncap = s->cap ? s->cap * 2 : 256;
+		const void **nk = calloc((size_t)ncap * 2, sizeof *nk);
+		if (!nk)
+			return false;
+		for (unsigned i = 0; i < s->cap; i++) {
+			if (!s->k[2 * i])
+				continue;
+			unsigned h = phash(s->k[2 * i], s->k[2 * i + 1]) & (ncap - 1);
+			while (nk[2 * h])
+				h = (h + 1) & (ncap - 1);
+			nk[2 * h] = s->k[2 * i];
+			nk[2 * h + 1] = s->k[2 * i + 1];
+		}
+		free(s->k);
+		s->k = nk;
+		s->cap = ncap;
+	}
+	unsigned h = phash(x, y) & (s->cap - 1);
+	while (s->k[2 * h]) {
+		if (s->k[2 * h] == x && s->k[2 * h + 1] == y)
+			return true;
+		h = (h + 1) & (s->cap - 1);
+	}
+	s->k[2 * h] = x;
+	s->k[2 * h + 1] = y;
+	s->n++;
+	return false;
+}
+
+static bool pset_has(const struct pset *s, const void *x, const void *y)
+{
+	if (!s->cap)
+		return false;
+	unsigned h = phash(x, y) & (s->cap - 1);
+	while (s->k[2 * h]) {
+		if (s->k[2 * h] == x && s->k[2 * h + 1] == y)
+			return true;
+		h = (h + 1) & (s->cap - 1);
+	}
+	return false;
+}
 
 static int by_object(const void *pa, const void *pb)
 {
@@ -38,12 +97,11 @@ static void add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kern
 	/* Already reported at the statement that would be this one's second? */
 	enum acc_mode m0 = a->space == AS_LOCAL ? MODE_LOCAL : MODE_GLOBAL;
 	const struct acc *second = acc_b_after_a(k, a, b, m0) ? b : a;
-	for (unsigned i = 0; i < rl->races.len; i++) {
-		const struct race *o = rl->races.items[i];
-		if (o->second->stmt == second->stmt && o->first->object == a->object &&
-		    o->k == k && o->kind == kind)
-			return;
-	}
+	struct pset *seen = rl->seconds;
+	if (seen && pset_has(seen, second->stmt, a->object))
+		return;
+	if (seen)
+		pset_add(seen, second->stmt, a->object);
 	struct race *r = MEM_NEW(ctx->arena, struct race);
 	if (!r)
 		return;
@@ -101,10 +159,12 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 		return false;
 	if (w.benign && !ctx->opt->report_benign)
 		return false;
+	if (!acc_may_meet(k, a, b, m))
+		return false;
 	enum race_kind kind = RACE_PLAIN;
-	if (!acc_concurrent(k, a, b, MODE_ANY))
+	if (!acc_may_meet(k, a, b, MODE_ANY))
 		kind = RACE_FLAGS;
-	else if (!acc_concurrent(k, a, b, MODE_FENCE))
+	else if (!acc_may_meet(k, a, b, MODE_FENCE))
 		kind = RACE_FENCE;
 	else if (w.lockstep && a->space == AS_LOCAL)
 		kind = RACE_LOCKSTEP;
@@ -114,18 +174,69 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 
 /* Have we already recorded a race on this object at both statements?  One
  * finding per racy statement and object is what a user wants to read. */
-static bool seen_pair(const struct race_list *rl, const struct acc_kernel *k, const struct acc *a,
-		      const struct acc *b)
+static bool seen_pair(const struct race_list *rl, const struct acc *a, const struct acc *b)
 {
-	bool sa = false, sb = false;
-	for (unsigned i = 0; i < rl->races.len; i++) {
-		const struct race *r = rl->races.items[i];
-		if (r->first->object != a->object || r->k != k)
-			continue;
-		sa |= r->second->stmt == a->stmt;
-		sb |= r->second->stmt == b->stmt;
+	const struct pset *s = rl->seconds;
+	return s && pset_has(s, a->stmt, a->object) && pset_has(s, b->stmt, b->object);
+}
+
+struct tuple {
+	unsigned start;
+	const struct acc *a;
+};
+
+static int by_start(const void *pa, const void *pb)
+{
+	const struct tuple *x = pa, *y = pb;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->a->id < y->a->id ? -1 : x->a->id > y->a->id;
+}
+
+/*
+ * Check the pairs of accesses v[0..n) (one object) that share an interval:
+ * accesses are bucketed by interval start, so the work is the sum of the
+ * squared bucket sizes, not the square of the object's access count.
+ */
+static void object_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
+			 const struct acc **v, unsigned n, enum acc_mode m)
+{
+	unsigned nt = 0, cap = 0;
+	struct tuple *t = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		const uint64_t *iv = v[i]->intervals[m];
+		for (unsigned w = 0; iv && w < k->words; w++)
+			for (uint64_t bits = iv[w]; bits; bits &= bits - 1) {
+				if (nt == cap) {
+					cap = cap ? cap * 2 : 64;
+					struct tuple *x = realloc(t, cap * sizeof *t);
+					if (!x) {
+						free(t);
+						return;
+					}
+					t = x;
+				}
+				t[nt].start = w * 64 + (unsigned)__builtin_ctzll(bits);
+				t[nt++].a = v[i];
+			}
 	}
-	return sa && sb;
+	qsort(t, nt, sizeof *t, by_start);
+	struct pset done = { NULL, 0, 0 };
+	for (unsigned i = 0; i < nt;) {
+		unsigned j = i;
+		while (j < nt && t[j].start == t[i].start)
+			j++;
+		for (unsigned x = i; x < j; x++)
+			for (unsigned y = x; y < j; y++) {
+				const struct acc *a = t[x].a, *b = t[y].a;
+				if (pset_add(&done, a, b) || seen_pair(rl, a, b))
+					continue;
+				check_pair(ctx, rl, k, a, b);
+			}
+		i = j;
+	}
+	free(done.k);
+	free(t);
 }
 
 static void kernel_races(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
@@ -141,12 +252,14 @@ static void kernel_races(struct cls_ctx *ctx, struct race_list *rl, const struct
 			v[n++] = a;
 	}
 	qsort(v, n, sizeof *v, by_object);
-	for (unsigned i = 0; i < n; i++)
-		for (unsigned j = i; j < n && v[j]->object == v[i]->object; j++) {
-			if (seen_pair(rl, k, v[i], v[j]))
-				continue;
-			check_pair(ctx, rl, k, v[i], v[j]);
-		}
+	enum acc_mode m = space == AS_LOCAL ? MODE_LOCAL : MODE_GLOBAL;
+	for (unsigned i = 0; i < n;) {
+		unsigned j = i;
+		while (j < n && v[j]->object == v[i]->object)
+			j++;
+		object_pairs(ctx, rl, k, v + i, j - i, m);
+		i = j;
+	}
 }
 
 const struct race_list *race_find(struct cls_ctx *ctx, unsigned space)
@@ -156,21 +269,132 @@ const struct race_list *race_find(struct cls_ctx *ctx, unsigned space)
 	if (*slot)
 		return *slot;
 	struct race_list *rl = MEM_NEW(ctx->arena, struct race_list);
-	if (!rl)
+	struct pset *seen = calloc(1, sizeof *seen);
+	if (!rl || !seen) {
+		free(seen);
 		return NULL;
+	}
+	rl->seconds = seen;
 	*slot = rl;
-	if (!ctx->facts->acc)
-		return rl;
-	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++)
+	for (unsigned i = 0; ctx->facts->acc && i < ctx->facts->acc->kernels.len; i++)
 		kernel_races(ctx, rl, ctx->facts->acc->kernels.items[i], space);
+	rl->seconds = NULL;
+	free(seen->k);
+	free(seen);
 	return rl;
 }
 
 /* ------------------------------------------------------------ inter-group */
 
+/* Record an inter-group conflict between a (first in the kernel) and b. */
+static void inter_add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
+		      const struct acc *a, const struct acc *b, const struct acc_witness *w)
+{
+	struct race *x = MEM_NEW(ctx->arena, struct race);
+	if (!x)
+		return;
+	x->k = k;
+	x->kind = RACE_INTER;
+	x->w = *w;
+	bool ab = a == b || acc_reaches(k, a, b, MODE_NONE, -1) ||
+		  !acc_reaches(k, b, a, MODE_NONE, -1);
+	x->first = ab ? a : b;
+	x->second = ab ? b : a;
+	memcpy(x->t_first, ab ? w->t1 : w->t2, sizeof x->t_first);
+	memcpy(x->t_second, ab ? w->t2 : w->t1, sizeof x->t_second);
+	memcpy(x->g_first, ab ? w->g1 : w->g2, sizeof x->g_first);
+	memcpy(x->g_second, ab ? w->g2 : w->g1, sizeof x->g_second);
+	x->same_iteration = true;
+	mem_vec_push(ctx->arena, &rl->races, x);
+}
+
+/* Check a against b for neighbouring groups along each dimension, both
+ * orders; true when a conflict was recorded. */
+static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
+			const struct acc *a, const struct acc *b, struct pset *reported)
+{
+	if (!((a->kind | b->kind) & ACC_WRITE) || (a->atomic && b->atomic) ||
+	    is_spin_pair(ctx, a, b))
+		return false;
+	const struct acc *second = a->id > b->id ? a : b;
+	if (pset_has(reported, second->stmt, a->object))
+		return false;
+	const struct race_list *intra = race_find(ctx, AS_GLOBAL);
+	for (unsigned r = 0; intra && r < intra->races.len; r++) {
+		const struct race *o = intra->races.items[r];
+		if ((o->first == a && o->second == b) || (o->first == b && o->second == a))
+			return false;
+	}
+	for (unsigned d = 0; d < 2 * k->dims; d++) {
+		unsigned groups[6] = { 0, 0, 0, 0, 0, 0 };
+		if (k->ngrp[d / 2] < 2)
+			continue;
+		groups[(d & 1 ? 0 : 3) + d / 2] = 1;
+		struct acc_witness w;
+		if (!acc_conflict(ctx, k, a, b, MODE_NONE, groups, 0, &w))
+			continue;
+		if (w.benign && !ctx->opt->report_benign)
+			return false;
+		inter_add(ctx, rl, k, a, b, &w);
+		pset_add(reported, second->stmt, a->object);
+		return true;
+	}
+	return false;
+}
+
+struct span {
+	long long lo, hi;
+	const struct acc *a;
+};
+
+static int by_lo(const void *pa, const void *pb)
+{
+	const struct span *x = pa, *y = pb;
+	return x->lo < y->lo ? -1 : x->lo > y->lo ? 1 : (x->a->id > y->a->id) - (x->a->id < y->a->id);
+}
+
+/*
+ * The pairs of one object's global accesses that work-items of different
+ * groups could make meet.  Accesses whose bytes per group are known (no
+ * unknowns in the index) are compared only with those whose ranges overlap
+ * theirs in the neighbouring group, found by sorting; the rest are checked
+ * against everything.
+ */
+static void inter_object(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
+			 const struct acc **v, unsigned n, struct pset *reported)
+{
+	struct span *sp = malloc((n + 1) * sizeof *sp);
+	const struct acc **rest = malloc((n + 1) * sizeof *rest);
+	unsigned ns = 0, nr = 0;
+	if (!sp || !rest)
+		goto out;
+	/* Ranges in the group (1,0,0), (0,1,0), ...: the union over the
+	 * neighbours is enough to find candidates, the exact check follows. */
+	for (unsigned i = 0; i < n; i++) {
+		long long lo, hi;
+		if (acc_group_span(ctx, k, v[i], &lo, &hi)) {
+			sp[ns].lo = lo;
+			sp[ns].hi = hi;
+			sp[ns++].a = v[i];
+		} else {
+			rest[nr++] = v[i];
+		}
+	}
+	qsort(sp, ns, sizeof *sp, by_lo);
+	for (unsigned i = 0; i < ns; i++)
+		for (unsigned j = i; j < ns && sp[j].lo < sp[i].hi; j++)
+			if (!inter_check(ctx, rl, k, sp[i].a, sp[j].a, reported) && sp[i].a != sp[j].a)
+				inter_check(ctx, rl, k, sp[j].a, sp[i].a, reported);
+	for (unsigned i = 0; i < nr; i++)
+		for (unsigned j = 0; j < n; j++)
+			inter_check(ctx, rl, k, rest[i], v[j], reported);
+out:
+	free(sp);
+	free(rest);
+}
+
 static void inter_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k)
 {
-	const struct race_list *intra = race_find(ctx, AS_GLOBAL);
 	unsigned n = 0;
 	const struct acc **v = MEM_ARRAY(ctx->arena, const struct acc *, k->accs.len + 1);
 	if (!v)
@@ -181,55 +405,15 @@ static void inter_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct 
 			v[n++] = a;
 	}
 	qsort(v, n, sizeof *v, by_object);
-	for (unsigned i = 0; i < n; i++)
-		for (unsigned j = i; j < n && v[j]->object == v[i]->object; j++) {
-			const struct acc *a = v[i], *b = v[j];
-			if (!((a->kind | b->kind) & ACC_WRITE) || (a->atomic && b->atomic) ||
-			    is_spin_pair(ctx, a, b))
-				continue;
-			bool dup = false;
-			for (unsigned r = 0; intra && r < intra->races.len && !dup; r++) {
-				const struct race *o = intra->races.items[r];
-				dup = (o->first == a && o->second == b) || (o->first == b && o->second == a);
-			}
-			for (unsigned r = 0; r < rl->races.len && !dup; r++) {
-				const struct race *o = rl->races.items[r];
-				dup = o->second->stmt == (a->id > b->id ? a : b)->stmt &&
-				      o->first->object == a->object && o->k == k;
-			}
-			if (dup)
-				continue;
-			/* Neighbouring groups along each dimension the kernel uses, in
-			 * both orders (a in the lower group, then in the upper one). */
-			for (unsigned d = 0; d < 2 * k->dims; d++) {
-				unsigned groups[6] = { 0, 0, 0, 0, 0, 0 };
-				if (k->ngrp[d / 2] < 2)
-					continue;
-				groups[(d & 1 ? 0 : 3) + d / 2] = 1;
-				struct acc_witness w;
-				if (!acc_conflict(ctx, k, a, b, MODE_NONE, groups, 0, &w))
-					continue;
-				if (w.benign && !ctx->opt->report_benign)
-					break;
-				struct race *x = MEM_NEW(ctx->arena, struct race);
-				if (!x)
-					return;
-				x->k = k;
-				x->kind = RACE_INTER;
-				x->w = w;
-				bool ab = acc_reaches(k, a, b, MODE_NONE, -1) || a == b ||
-					  !acc_reaches(k, b, a, MODE_NONE, -1);
-				x->first = ab ? a : b;
-				x->second = ab ? b : a;
-				memcpy(x->t_first, ab ? w.t1 : w.t2, sizeof x->t_first);
-				memcpy(x->t_second, ab ? w.t2 : w.t1, sizeof x->t_second);
-				memcpy(x->g_first, ab ? w.g1 : w.g2, sizeof x->g_first);
-				memcpy(x->g_second, ab ? w.g2 : w.g1, sizeof x->g_second);
-				x->same_iteration = true;
-				mem_vec_push(ctx->arena, &rl->races, x);
-				break;
-			}
-		}
+	struct pset reported = { NULL, 0, 0 };
+	for (unsigned i = 0; i < n;) {
+		unsigned j = i;
+		while (j < n && v[j]->object == v[i]->object)
+			j++;
+		inter_object(ctx, rl, k, v + i, j - i, &reported);
+		i = j;
+	}
+	free(reported.k);
 }
 
 const struct race_list *race_inter(struct cls_ctx *ctx)
