@@ -95,6 +95,7 @@ struct cls_options {
 	unsigned bank_width;     /* bytes */
 	unsigned subgroup_size;
 	unsigned min_conflict_degree;
+	bool time_report;        /* measure the phases (cls_result.t_*) */
 	const char *dump;        /* NULL, "ir", "uniformity", "cfg" */
 	FILE *dump_out;
 };
@@ -123,7 +124,14 @@ struct cls_result {
 	struct mem_vec diags;    /* struct cls_diag *, sorted and deduplicated */
 	const char *source;      /* the file's text, for caret lines */
 	size_t source_len;
+	/* --time-report: seconds per phase, then per rule (index in cls_rules) */
+	double t_parse, t_lower, t_cfg, t_uniform, t_access, t_sort;
+	double t_rule[64];
+	size_t peak_arena;       /* bytes the arena handed out */
 };
+
+/* Seconds on a monotonic clock. */
+double cls_now(void);
 
 /*
  * Lint one file.  `display` is the name used in messages (for stdin), `text`

@@ -4,6 +4,7 @@
  *   input checks -> frontend (parse, lower) -> analyses -> rules -> sort
  */
 #include <string.h>
+#include <time.h>
 
 #include "diag.h"
 #include "access.h"
@@ -63,9 +64,18 @@ static void report_unsupported(struct cls_ctx *ctx)
 	}
 }
 
+double cls_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 void cls_analyze(struct cls_ctx *ctx)
 {
 	struct ir_unit *u = ctx->unit;
+	struct cls_result *r = ctx->result;
+	double t = cls_now();
 	ctx->facts = MEM_NEW(ctx->arena, struct fact_unit);
 	if (!ctx->facts)
 		return;
@@ -77,8 +87,13 @@ void cls_analyze(struct cls_ctx *ctx)
 		cfg_analyze(ctx, f);
 	}
 	bar_analyze(ctx);
+	r->t_cfg = cls_now() - t;
+	t = cls_now();
 	unif_analyze(ctx);
+	r->t_uniform = cls_now() - t;
+	t = cls_now();
 	acc_analyze(ctx);
+	r->t_access = cls_now() - t;
 }
 
 void cls_lint(const struct cls_options *o, const char *display, const char *text,
@@ -138,7 +153,10 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 		if (!rule->run || !diag_rule_enabled(o, rule))
 			continue;
 		ctx.rule = rule;
+		double t = cls_now();
 		rule->run(&ctx);
+		if (i < sizeof r->t_rule / sizeof r->t_rule[0])
+			r->t_rule[i] = cls_now() - t;
 	}
 	if (o->dump && o->dump_out) {
 		if (!strcmp(o->dump, "ir")) {
@@ -150,7 +168,10 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	}
 	if (mem_failed(&r->arena))
 		not_analyzed(r, "out of memory");
+	double t = cls_now();
 	diag_finish(r);
+	r->t_sort = cls_now() - t;
+	r->peak_arena = r->arena.used_total;
 }
 
 void cls_result_free(struct cls_result *r)

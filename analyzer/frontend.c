@@ -1498,6 +1498,7 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 	if (!shared_index)
 		shared_index = clang_createIndex(0, 0);
 	struct CXUnsavedFile uf = { display, text, (unsigned long)len };
+	double t0 = cls_now();
 	enum CXErrorCode err = clang_parseTranslationUnit2(
 		shared_index, display, argv, argc, &uf, 1,
 		CXTranslationUnit_KeepGoing, &s.tu);
@@ -1507,6 +1508,8 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 		return false;
 	}
 	s.main_file = clang_getFile(s.tu, display);
+	ctx->result->t_parse = cls_now() - t0;
+	t0 = cls_now();
 	bool failed = report_compiler(&s);
 	if (failed) {
 		ctx->result->status = CLS_FILE_NOT_ANALYZED;
@@ -1528,5 +1531,6 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 	}
 	clang_disposeTranslationUnit(s.tu);
 	free(s.decls.v);
+	ctx->result->t_lower = cls_now() - t0;
 	return !s.too_deep && !mem_failed(s.a);
 }

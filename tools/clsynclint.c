@@ -45,6 +45,7 @@ static const char usage_text[] =
 	"  --list-rules             list the rules and exit\n"
 	"  --verify[=PREFIX]        check the files' expected-... (or PREFIX-...) comments\n"
 	"  --dump=ir|uniformity     print the analysis facts (debugging)\n"
+	"  --time-report            print the time spent per phase and rule (stderr)\n"
 	"  --version, --help\n"
 	"\n"
 	"Exit status:\n"
@@ -65,6 +66,8 @@ struct prog {
 	char **files;
 	unsigned nfiles, capfiles;
 	unsigned not_analyzed;         /* inputs that could not be analyzed */
+	double t_phase[6], t_rule[64], t_total; /* --time-report sums */
+	size_t peak_arena;
 	unsigned verify_failed;
 };
 
@@ -258,7 +261,18 @@ static void run_one(struct prog *p, const char *path)
 		}
 	}
 	struct cls_result r;
+	double t0 = cls_now();
 	cls_lint(&opt, display, text, len, &r);
+	if (p->opt.time_report) {
+		p->t_total += cls_now() - t0;
+		double ph[6] = { r.t_parse, r.t_lower, r.t_cfg, r.t_uniform, r.t_access, r.t_sort };
+		for (unsigned i = 0; i < 6; i++)
+			p->t_phase[i] += ph[i];
+		for (unsigned i = 0; i < 64; i++)
+			p->t_rule[i] += r.t_rule[i];
+		if (r.peak_arena > p->peak_arena)
+			p->peak_arena = r.peak_arena;
+	}
 	if (p->verify) {
 		bool xfail = false;
 		bool ok = cls_verify(&r, text, len, stdout, p->verify_prefix, &xfail);
@@ -281,6 +295,28 @@ static void run_one(struct prog *p, const char *path)
 	cls_result_free(&r);
 	mem_free_all(&cfg);
 	free(text);
+}
+
+/* --time-report: where the time went, on stderr. */
+static void time_report(const struct prog *p)
+{
+	static const char *const names[6] = { "parse (libclang)", "lower to IR", "cfg + call graph",
+					      "uniformity", "accesses + intervals", "sort + dedupe" };
+	double sum = 0;
+	fprintf(stderr, "%-28s %10s %6s\n", "phase", "seconds", "share");
+	for (unsigned i = 0; i < 6; i++)
+		sum += p->t_phase[i];
+	for (unsigned i = 0; i < cls_nrules && i < 64; i++)
+		sum += p->t_rule[i];
+	for (unsigned i = 0; i < 6; i++)
+		fprintf(stderr, "%-28s %10.4f %5.1f%%\n", names[i], p->t_phase[i],
+			sum > 0 ? 100 * p->t_phase[i] / sum : 0);
+	for (unsigned i = 0; i < cls_nrules && i < 64; i++)
+		if (cls_rules[i]->run)
+			fprintf(stderr, "rule %-23s %10.4f %5.1f%%\n", cls_rules[i]->name, p->t_rule[i],
+				sum > 0 ? 100 * p->t_rule[i] / sum : 0);
+	fprintf(stderr, "%-28s %10.4f\n", "total (files, I/O, output)", p->t_total);
+	fprintf(stderr, "%-28s %10.1f MB\n", "largest arena", (double)p->peak_arena / 1048576.0);
 }
 
 static void list_rules(void)
@@ -337,6 +373,8 @@ int main(int argc, char **argv)
 			return CLS_EXIT_CLEAN;
 		} else if (!strcmp(a, "--list-rules")) {
 			p.list_rules = true;
+		} else if (!strcmp(a, "--time-report")) {
+			p.opt.time_report = true;
 		} else if (!strcmp(a, "--verify")) {
 			p.verify = true;
 		} else if (!strncmp(a, "--verify=", 9) && a[9]) {
@@ -416,6 +454,8 @@ int main(int argc, char **argv)
 		run_one(&p, p.files[i]);
 	cls_output_end(&p.out);
 	fflush(stdout);
+	if (p.opt.time_report)
+		time_report(&p);
 
 	int rc = CLS_EXIT_CLEAN;
 	if (p.verify)
