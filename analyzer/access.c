@@ -263,7 +263,10 @@ static unsigned new_slot(struct abuild *ab, const char *name, const struct ir_va
 	struct acc_kernel *k = ab->k;
 	for (unsigned i = 0; i < k->nslots; i++) {
 		struct sym_slot *s = &k->slots[i];
-		if (s->var == var && var && s->ctx == c && s->loop == loop && s->is_iv == is_iv)
+		/* One iteration counter per loop, shared by all its induction
+		 * variables; one unknown per variable otherwise. */
+		if (is_iv ? s->is_iv && s->ctx == c && s->loop == loop
+			  : !s->is_iv && s->var == var && var && s->ctx == c && s->loop == loop)
 			return i;
 	}
 	if (k->nslots == k->capslots) {
@@ -427,7 +430,8 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 		iv->a = init;
 		iv->b = st;
 		iv->slot = new_slot(ab, v->name, v, c, hb, true);
-		ab->k->slots[iv->slot].iv = iv;
+		if (!ab->k->slots[iv->slot].iv)
+			ab->k->slots[iv->slot].iv = iv;
 		/* The update runs before `block` in each iteration: one step more. */
 		if (cfg_dominates(f, f->blocks[in->block], f->blocks[block]) && in->block != block) {
 			struct sym *post = mk_bin(ab, op, iv, st);
@@ -545,6 +549,25 @@ static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct a
 				t->dim = (unsigned char)d;
 			return mk_bin(ab, IR_B_ADD, p, t);
 		}
+	}
+	if (!e->callee && e->nkids == 0 &&
+	    (!strcmp(n, "get_sub_group_local_id") || !strcmp(n, "get_sub_group_id") ||
+	     !strcmp(n, "get_sub_group_size") || !strcmp(n, "get_max_sub_group_size"))) {
+		/* Sub-groups of the model's size, cut from the linear local id. */
+		struct sym *sg = mk_const(ab, ab->k->sg_size ? ab->k->sg_size : 32);
+		if (!strcmp(n, "get_sub_group_size") || !strcmp(n, "get_max_sub_group_size"))
+			return sg;
+		struct sym *l[3], *z[3];
+		for (int i = 0; i < 3; i++) {
+			l[i] = mk(ab, S_LID);
+			z[i] = mk(ab, S_LSZ);
+			if (!l[i] || !z[i])
+				return NULL;
+			l[i]->dim = z[i]->dim = (unsigned char)i;
+		}
+		struct sym *lin = mk_bin(ab, IR_B_ADD, l[0], mk_bin(ab, IR_B_MUL, z[0],
+					 mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
+		return mk_bin(ab, !strcmp(n, "get_sub_group_local_id") ? IR_B_REM : IR_B_DIV, lin, sg);
 	}
 	if (!e->callee && e->nkids == 0 && !strcmp(n, "get_local_linear_id")) {
 		struct sym *l[3], *z[3];
@@ -1018,6 +1041,15 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 		ev->start = ++w->ab->k->nstarts;
 		break;
 	}
+	case BI_SG_BARRIER: {
+		struct acc_event *ev = new_event(w, EV_SG_BARRIER);
+		if (!ev)
+			return;
+		ev->call = e;
+		ev->flags = (unsigned char)fence_flags(e);
+		ev->start = ++w->ab->k->nstarts;
+		break;
+	}
 	case BI_FENCE: {
 		struct acc_event *ev = new_event(w, EV_FENCE);
 		if (!ev)
@@ -1213,6 +1245,10 @@ bool acc_splits(const struct acc_event *ev, enum acc_mode m)
 		return false;
 	if (ev->kind == EV_FENCE)
 		return m == MODE_FENCE;
+	if (ev->kind == EV_SG_BARRIER)
+		return m == MODE_SG_LOCAL && (ev->flags & FENCE_LOCAL);
+	if (m == MODE_SG_LOCAL)
+		return !ev->sg_scope && (ev->flags & FENCE_LOCAL);
 	switch (m) {
 	case MODE_LOCAL: return !ev->sg_scope && (ev->flags & FENCE_LOCAL);
 	case MODE_GLOBAL: return !ev->sg_scope && (ev->flags & FENCE_GLOBAL);
@@ -1476,6 +1512,9 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 			k->ngrp[d] = 1;
 	}
 	k->ngrp_known = l->groups[0] || l->global[0];
+	struct bank_model bm;
+	cls_bank_model(ctx->opt, &bm);
+	k->sg_size = bm.subgroup;
 	ab->edges.len = 0;
 	struct acc_ctx *root = new_ctx(ab, in->f, NULL, NULL, 0, 0);
 	if (!root)
@@ -1486,6 +1525,7 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 	k->words = (k->nstarts + 1 + 63) / 64;
 	for (unsigned m = 0; m < MODE_COUNT; m++)
 		intervals(ab, (enum acc_mode)m);
+	acc_first_iterations(ab, k);
 	mem_vec_push(ab->a, &ctx->facts->acc->kernels, k);
 }
 
@@ -1541,32 +1581,54 @@ static int branch_level(const struct acc_kernel *k, unsigned n)
 	return c->in ? c->in->branch_level[nd->block->id] : U_DIVERGENT;
 }
 
-/* Forward search within the interval: marks[x] = stamp for nodes whose start
- * is reachable from `from` (after position seq) without a splitter. */
-static void forward(const struct acc_kernel *k, unsigned from, unsigned seq, enum acc_mode m,
-		    unsigned char *mark, unsigned *stack)
+/* Is succ i of node n the exit of a loop whose body surely runs on entry? */
+static bool exit_skipped(const struct acc_kernel *k, unsigned n, unsigned i, bool fresh)
+{
+	return fresh && k->first_exit && k->first_exit[n] == (int)i;
+}
+
+/*
+ * Forward search within an interval, path-sensitive in one respect: a loop
+ * header reached by a forward edge ("fresh") cannot take its exit edge when
+ * the loop body surely runs at least once (k->first_exit).  mark[2n + f]
+ * is set for node n reached in freshness f; a node holding a splitter is
+ * reached but not crossed.
+ */
+static void fwd(const struct acc_kernel *k, unsigned from, unsigned seq, bool fresh,
+		enum acc_mode m, unsigned char *mark, unsigned *stack)
 {
 	unsigned sp = 0;
 	if (splitter_after(k, from, seq, m))
 		return;
-	for (unsigned s = 0; s < k->nodes[from].nsucc; s++)
-		if (!mark[k->nodes[from].succ[s]]) {
-			mark[k->nodes[from].succ[s]] = 1;
-			stack[sp++] = k->nodes[from].succ[s];
+	const struct acc_node *nd = &k->nodes[from];
+	for (unsigned i = 0; i < nd->nsucc; i++) {
+		if (exit_skipped(k, from, i, fresh))
+			continue;
+		unsigned st = nd->succ[i] * 2 + !nd->back[i];
+		if (!mark[st]) {
+			mark[st] = 1;
+			stack[sp++] = st;
 		}
+	}
 	while (sp) {
-		unsigned n = stack[--sp];
+		unsigned st = stack[--sp], n = st / 2;
 		if (node_has_splitter(k, n, m))
 			continue;
-		for (unsigned s = 0; s < k->nodes[n].nsucc; s++)
-			if (!mark[k->nodes[n].succ[s]]) {
-				mark[k->nodes[n].succ[s]] = 1;
-				stack[sp++] = k->nodes[n].succ[s];
+		const struct acc_node *x = &k->nodes[n];
+		for (unsigned i = 0; i < x->nsucc; i++) {
+			if (exit_skipped(k, n, i, st & 1))
+				continue;
+			unsigned t = x->succ[i] * 2 + !x->back[i];
+			if (!mark[t]) {
+				mark[t] = 1;
+				stack[sp++] = t;
 			}
+		}
 	}
 }
 
-/* Backward: nodes from whose start access x is reachable without a splitter. */
+/* Backward, ignoring freshness: nodes from whose start x may be reachable
+ * without a splitter (a cheap superset, used to pick candidates). */
 static void backward(const struct acc_kernel *k, const struct acc *x, enum acc_mode m,
 		     unsigned char *mark, unsigned *stack)
 {
@@ -1587,9 +1649,16 @@ static void backward(const struct acc_kernel *k, const struct acc *x, enum acc_m
 	}
 }
 
-/* Is position (node, seq) of x followed, without a splitter, by y? */
-static bool seq_reaches(const struct acc_kernel *k, const struct acc *x, const struct acc *y,
-			enum acc_mode m, const unsigned char *to_y)
+/* Does a forward search (marks) reach access y's position? */
+static bool marks_reach(const struct acc_kernel *k, const unsigned char *mark, const struct acc *y,
+			enum acc_mode m)
+{
+	return (mark[y->node * 2] || mark[y->node * 2 + 1]) && !splitter_before(k, y->node, y->seq, m);
+}
+
+/* From x's position, is y reached without a splitter? */
+static bool x_then_y(const struct acc_kernel *k, const struct acc *x, const struct acc *y,
+		     enum acc_mode m, unsigned char *mark, unsigned *stack)
 {
 	if (x->node == y->node && y->seq > x->seq) {
 		const struct acc_node *nd = &k->nodes[x->node];
@@ -1599,12 +1668,9 @@ static bool seq_reaches(const struct acc_kernel *k, const struct acc *x, const s
 		if (clean)
 			return true;
 	}
-	if (splitter_after(k, x->node, x->seq, m))
-		return false;
-	for (unsigned s = 0; s < k->nodes[x->node].nsucc; s++)
-		if (to_y[k->nodes[x->node].succ[s]])
-			return true;
-	return false;
+	memset(mark, 0, 2 * (size_t)k->nnodes);
+	fwd(k, x->node, x->seq, false, m, mark, stack);
+	return marks_reach(k, mark, y, m);
 }
 
 bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
@@ -1615,21 +1681,21 @@ bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct 
 	if (a == b || m >= MODE_COUNT)
 		return true;
 	unsigned N = k->nnodes;
-	unsigned char *toa = calloc(N, 1), *tob = calloc(N, 1), *from = calloc(N, 1);
-	unsigned char *loop = calloc(N, 1);
-	unsigned *stack = malloc((N + 1) * sizeof *stack);
+	unsigned char *toa = calloc(N, 1), *tob = calloc(N, 1), *from = calloc(2 * (size_t)N, 1);
+	unsigned char *mk = calloc(2 * (size_t)N, 1);
+	unsigned *stack = malloc((2 * (size_t)N + 2) * sizeof *stack);
 	bool meet = true;
-	if (!toa || !tob || !from || !loop || !stack)
+	if (!toa || !tob || !from || !mk || !stack)
 		goto out;
-	backward(k, a, m, toa, stack);
-	backward(k, b, m, tob, stack);
 	/* One after the other on a path: t1 lingers at the first while t2
 	 * goes on to the second. */
-	if (seq_reaches(k, a, b, m, tob) || seq_reaches(k, b, a, m, toa))
+	if (x_then_y(k, a, b, m, mk, stack) || x_then_y(k, b, a, m, mk, stack))
 		goto out;
 	meet = false;
+	backward(k, a, m, toa, stack);
+	backward(k, b, m, tob, stack);
 	/* A common interval start from which the work-items can part at a
-	 * branch: divergent, or uniform but re-executed within the interval. */
+	 * branch: divergent, or uniform but taken again within the interval. */
 	for (unsigned i = 0; i <= k->nev && !meet; i++) {
 		/* i == k->nev stands for the kernel entry (interval 0). */
 		bool at_entry = i == k->nev;
@@ -1639,70 +1705,107 @@ bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct 
 		unsigned start = at_entry ? 0 : ev->start;
 		if (!bitget(a->intervals[m], start) || !bitget(b->intervals[m], start))
 			continue;
-		/* The node and position where this interval begins. */
 		unsigned pn = 0, ps = 0;
-		if (!at_entry) {
+		memset(from, 0, 2 * (size_t)N);
+		if (at_entry) {
+			from[1] = 1;
+			if (!node_has_splitter(k, 0, m))
+				fwd(k, 0, k->nodes[0].nev, true, m, from, stack);
+		} else {
 			for (pn = 0; pn < N; pn++)
 				if (i >= k->nodes[pn].first_ev && i < k->nodes[pn].first_ev + k->nodes[pn].nev)
 					break;
 			ps = i - k->nodes[pn].first_ev;
-		}
-		memset(from, 0, N);
-		if (at_entry) {
-			from[0] = 1;
-			if (!node_has_splitter(k, 0, m)) {
-				unsigned sp = 0;
-				/* the entry node's successors, as a forward search would */
-				for (unsigned s = 0; s < k->nodes[0].nsucc; s++)
-					if (!from[k->nodes[0].succ[s]]) {
-						from[k->nodes[0].succ[s]] = 1;
-						stack[sp++] = k->nodes[0].succ[s];
-					}
-				while (sp) {
-					unsigned n = stack[--sp];
-					if (node_has_splitter(k, n, m))
-						continue;
-					for (unsigned s = 0; s < k->nodes[n].nsucc; s++)
-						if (!from[k->nodes[n].succ[s]]) {
-							from[k->nodes[n].succ[s]] = 1;
-							stack[sp++] = k->nodes[n].succ[s];
-						}
-				}
-			}
-		} else {
-			forward(k, pn, ps, m, from, stack);
+			fwd(k, pn, ps, false, m, from, stack);
 		}
 		for (unsigned x = 0; x < N && !meet; x++) {
-			bool end_reached = (at_entry || x != pn) ? from[x] && !node_has_splitter(k, x, m)
-								 : !splitter_after(k, pn, ps, m);
-			int lvl = end_reached ? branch_level(k, x) : -1;
+			const struct acc_node *nd = &k->nodes[x];
+			int lvl = branch_level(k, x);
 			if (lvl < 0)
 				continue;
-			bool splits_here = lvl > U_UNIFORM;
-			if (!splits_here) {
-				/* Uniform, but taken again within the interval? */
-				memset(loop, 0, N);
-				forward(k, x, k->nodes[x].nev, m, loop, stack);
-				splits_here = loop[x];
-			}
-			if (!splits_here)
+			/* Is the branch at the end of x reached, and how fresh? */
+			bool here = !at_entry && x == pn;
+			bool reached[2] = { from[2 * x] != 0, from[2 * x + 1] != 0 };
+			if (here)
+				reached[0] = !splitter_after(k, pn, ps, m);
+			else if (node_has_splitter(k, x, m))
 				continue;
-			const struct acc_node *nd = &k->nodes[x];
-			for (unsigned s1 = 0; s1 < nd->nsucc && !meet; s1++)
-				for (unsigned s2 = 0; s2 < nd->nsucc && !meet; s2++)
-					meet = s1 != s2 && toa[nd->succ[s1]] && tob[nd->succ[s2]];
-			/* A uniform branch taken again in a later iteration: both sides
-			 * may also be reached through the same successor. */
-			if (!meet && lvl == U_UNIFORM)
-				for (unsigned s1 = 0; s1 < nd->nsucc && !meet; s1++)
-					meet = toa[nd->succ[s1]] && tob[nd->succ[s1]];
+			if (at_entry && x == 0)
+				reached[1] = !node_has_splitter(k, 0, m);
+			/* Candidates first: some successor leads to a, another to b. */
+			bool cand = false;
+			for (unsigned s1 = 0; s1 < nd->nsucc && !cand; s1++)
+				for (unsigned s2 = 0; s2 < nd->nsucc && !cand; s2++)
+					cand = toa[nd->succ[s1]] && tob[nd->succ[s2]] &&
+					       (s1 != s2 || lvl == U_UNIFORM);
+			if (!cand)
+				continue;
+			for (int f = 0; f < 2 && !meet; f++) {
+				if (!reached[f])
+					continue;
+				bool splits_here = lvl > U_UNIFORM;
+				if (!splits_here) {
+					/* Uniform, but taken again within the interval? */
+					memset(mk, 0, 2 * (size_t)N);
+					fwd(k, x, nd->nev, f, m, mk, stack);
+					splits_here = mk[2 * x] || mk[2 * x + 1];
+				}
+				if (!splits_here)
+					continue;
+				/* Confirm with the path-sensitive search from each side. */
+				for (unsigned s1 = 0; s1 < nd->nsucc && !meet; s1++) {
+					if (exit_skipped(k, x, s1, f) || !toa[nd->succ[s1]])
+						continue;
+					memset(mk, 0, 2 * (size_t)N);
+					mk[nd->succ[s1] * 2 + !nd->back[s1]] = 1;
+					fwd(k, nd->succ[s1], (unsigned)-1, !nd->back[s1], m, mk, stack);
+					if (!marks_reach(k, mk, a, m) && !(a->node == nd->succ[s1] &&
+					    !splitter_before(k, a->node, a->seq, m)))
+						continue;
+					for (unsigned s2 = 0; s2 < nd->nsucc && !meet; s2++) {
+						if ((s1 == s2 && lvl != U_UNIFORM) || exit_skipped(k, x, s2, f) ||
+						    !tob[nd->succ[s2]])
+							continue;
+						unsigned char *mb = calloc(2 * (size_t)N, 1);
+						if (!mb) {
+							meet = true;
+							break;
+						}
+						mb[nd->succ[s2] * 2 + !nd->back[s2]] = 1;
+						fwd(k, nd->succ[s2], (unsigned)-1, !nd->back[s2], m, mb, stack);
+						meet = marks_reach(k, mb, b, m) ||
+						       (b->node == nd->succ[s2] &&
+							!splitter_before(k, b->node, b->seq, m));
+						free(mb);
+					}
+				}
+			}
 		}
 	}
 out:
 	free(toa);
 	free(tob);
 	free(from);
-	free(loop);
+	free(mk);
 	free(stack);
 	return meet;
+}
+
+bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *header, const struct acc *x, enum acc_mode m)
+{
+	if (!c->first_node)
+		return true;
+	unsigned n = c->first_node[header->id], N = k->nnodes;
+	unsigned char *mk = calloc(2 * (size_t)N, 1);
+	unsigned *stack = malloc((2 * (size_t)N + 2) * sizeof *stack);
+	bool r = true;
+	if (mk && stack) {
+		mk[2 * n] = 1;
+		fwd(k, n, (unsigned)-1, false, m, mk, stack);
+		r = (x->node == n && !splitter_before(k, n, x->seq, m)) || marks_reach(k, mk, x, m);
+	}
+	free(mk);
+	free(stack);
+	return r;
 }

@@ -60,6 +60,7 @@ struct sym_slot {
 	struct sym *iv;                /* S_IV: the induction variable itself */
 	struct sym *cond;              /* S_IV: the loop's condition, in terms of iv */
 	bool cond_true_enters;         /* the loop body is the condition's true edge */
+	unsigned trip;                 /* S_IV: iterations + 1, 0 = not computed yet */
 };
 
 /* Values for one work-item's evaluation. */
@@ -87,6 +88,7 @@ enum acc_mode {
 	MODE_GLOBAL,     /* barriers whose flags include CLK_GLOBAL_MEM_FENCE */
 	MODE_ANY,        /* any work-group barrier */
 	MODE_FENCE,      /* any barrier or memory fence */
+	MODE_SG_LOCAL,   /* MODE_LOCAL, plus sub_group_barrier(CLK_LOCAL_MEM_FENCE) */
 	MODE_COUNT,
 	MODE_NONE = MODE_COUNT  /* nothing splits (program order only); no intervals kept */
 };
@@ -144,7 +146,7 @@ struct acc_event {
 	const struct ir_block *block;
 };
 
-enum { EV_ACCESS, EV_BARRIER, EV_FENCE };
+enum { EV_ACCESS, EV_BARRIER, EV_FENCE, EV_SG_BARRIER };
 #define FENCE_LOCAL 1
 #define FENCE_GLOBAL 2
 #define FENCE_IMAGE 4
@@ -166,6 +168,10 @@ struct acc_kernel {
 	bool lsz_known;                /* from --local-size or reqd_work_group_size */
 	unsigned dims;                 /* 1, 2 or 3 */
 	unsigned ngrp[3];              /* number of work-groups used for enumeration */
+	unsigned sg_size;              /* sub-group size of the bank model's profile */
+	int *first_exit;               /* per node: for a loop header whose body surely
+					* runs when the loop is entered, the exit
+					* successor's index; else -1 (NULL: none) */
 	bool ngrp_known;               /* from --num-groups or --global-size */
 	struct mem_vec accs;           /* struct acc * */
 	struct acc_event *ev;
@@ -262,6 +268,9 @@ struct bank_result {
 	unsigned degree_after; /* with the padding */
 };
 
+/* The bank model of the options' device profile and overrides. */
+void cls_bank_model(const struct cls_options *o, struct bank_model *m);
+
 /* The conflict degree of a's request by the first sub-group; false when
  * the address is not a function of the work-item ids alone, or < 2. */
 bool acc_bank(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
@@ -283,6 +292,12 @@ unsigned acc_bank_padded(struct cls_ctx *ctx, const struct acc_kernel *k, const 
  */
 bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		  enum acc_mode m);
+
+/* Can the start of loop header `header` (of context c) reach x without a
+ * splitter of mode m?  When it cannot, x meets what follows the loop only in
+ * the loop's last iteration. */
+bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *header, const struct acc *x, enum acc_mode m);
 
 /* Does barrier/fence event ev reach b with no splitter of mode m between? */
 bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,

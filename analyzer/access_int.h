@@ -75,4 +75,7 @@ struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f);
 struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 		       unsigned block, unsigned inst, unsigned depth);
 bool acc_splits(const struct acc_event *ev, enum acc_mode m);
+/* Fill k->first_exit: loop headers whose body surely runs once entered. */
+void acc_first_iterations(struct abuild *ab, struct acc_kernel *k);
+
 #endif

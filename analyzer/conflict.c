@@ -16,7 +16,7 @@
 
 #include "access_int.h"
 
-#define MAX_COMBOS 512
+#define MAX_COMBOS 256
 #define IV_K 64          /* iterations tried when the pair shares an iteration */
 #define IV_K_SPLIT 12    /* per side, for a loop-carried pair */
 #define TRIP_CAP 4096
@@ -122,6 +122,7 @@ struct guard_lit {
 	struct sym *cond;
 	const struct ir_block *br;
 	unsigned edge;
+	bool skip;      /* uniform and unrelated to the index: assumed to hold */
 };
 
 struct guard {
@@ -212,7 +213,7 @@ static bool runs(struct abuild *ab, const struct acc *a, struct guard *g, const 
 {
 	if (g && g->simple) {
 		for (unsigned i = 0; i < g->n; i++)
-			if (!lit_holds(&g->lit[i], env))
+			if (!g->lit[i].skip && !lit_holds(&g->lit[i], env))
 				return false;
 		return true;
 	}
@@ -327,9 +328,23 @@ static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const s
 	x->done = true;
 	x->g = guard_of(ab, a->ctx, a->block->id);
 	unsigned gl[64], ng = 0;
+	slot_list(a->index, x->slots, &x->nslots, 64);
 	if (x->g && x->g->simple) {
-		for (unsigned i = 0; i < x->g->n; i++)
-			slot_list(x->g->lit[i].cond, gl, &ng, 64);
+		/* A uniform condition (no work-item id in it) that shares no unknown
+		 * with the index only says whether the whole group runs the access:
+		 * assume it can hold, instead of enumerating its loop variables. */
+		for (unsigned i = 0; i < x->g->n; i++) {
+			struct guard_lit *l = &x->g->lit[i];
+			unsigned ls[64], nl = 0;
+			slot_list(l->cond, ls, &nl, 64);
+			bool shared = false;
+			for (unsigned j = 0; j < nl && !shared; j++)
+				for (unsigned q = 0; q < x->nslots && !shared; q++)
+					shared = ls[j] == x->slots[q];
+			l->skip = nl && !shared && !sym_uses_lid(l->cond);
+			if (!l->skip)
+				slot_list(l->cond, gl, &ng, 64);
+		}
 	} else {
 		/* Rare: a guard with several deciding branches; walk it. */
 		guard_slots(ab, a->ctx, a->block->id, NULL, NULL, 0);
@@ -344,7 +359,6 @@ static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const s
 	}
 	for (unsigned i = 0; i < ng; i++)
 		x->guard_iv |= k->slots[gl[i]].is_iv;
-	slot_list(a->index, x->slots, &x->nslots, 64);
 	for (unsigned i = 0; i < ng; i++) {
 		bool dup = false;
 		for (unsigned j = 0; j < x->nslots && !dup; j++)
@@ -520,7 +534,16 @@ static bool fields_overlap(const struct acc *a, const struct acc *b)
  * header condition evaluated for work-item 0 with the other unknowns at
  * their first candidate; TRIP_CAP when the bound is unknown.
  */
-static unsigned iv_trip(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s)
+static unsigned iv_trip_eval(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s);
+
+static unsigned iv_trip(struct abuild *ab, const struct acc_kernel *k, struct sym_slot *s)
+{
+	if (!s->trip)
+		s->trip = iv_trip_eval(ab, k, s) + 1;
+	return s->trip - 1;
+}
+
+static unsigned iv_trip_eval(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s)
 {
 	struct acc_ctx *c = (struct acc_ctx *)s->ctx;
 	if (!s->loop || !c)
@@ -606,8 +629,17 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			if (!v)
 				goto out;
 			unsigned r = 0;
-			if (k->slots[s].is_iv) {
-				unsigned trip = iv_trip(ab, k, &k->slots[s]);
+			const struct sym_slot *sl = &k->slots[s];
+			bool in_a = sl->is_iv && sl->loop && acc_in_loop(ab, a, sl->ctx, sl->loop);
+			bool in_b = sl->is_iv && sl->loop && acc_in_loop(ab, b, sl->ctx, sl->loop);
+			unsigned trip = sl->is_iv ? iv_trip(ab, k, (struct sym_slot *)sl) : 0;
+			if (sl->is_iv && in_a != in_b && trip && trip < TRIP_CAP &&
+			    !acc_header_reaches(k, sl->ctx, sl->loop, in_a ? a : b, mode)) {
+				/* One access is in the loop after a barrier of each
+				 * iteration, the other follows the loop: only the loop's
+				 * last iteration meets it. */
+				v[r++] = trip - 1;
+			} else if (sl->is_iv) {
 				unsigned want = split ? IV_K_SPLIT : IV_K;
 				if (trip <= want)
 					for (unsigned t = 0; t < trip; t++)
@@ -632,6 +664,26 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			cand[nd] = v;
 			radix[nd++] = r;
 		}
+	}
+	/* Keep the number of combinations bounded: thin out the longest lists
+	 * of loop values (evenly, keeping the first and the last). */
+	for (;;) {
+		unsigned long long prod = 1;
+		unsigned widest = nd;
+		for (unsigned d = 0; d < nd; d++) {
+			prod *= radix[d];
+			if (prod > MAX_COMBOS)
+				prod = MAX_COMBOS + 1;
+			if (k->slots[which[d]].is_iv && radix[d] > 2 &&
+			    (widest == nd || radix[d] > radix[widest]))
+				widest = d;
+		}
+		if (prod <= MAX_COMBOS || widest == nd)
+			break;
+		unsigned r = radix[widest], nr = (r + 1) / 2;
+		for (unsigned i = 0; i < nr; i++)
+			cand[widest][i] = cand[widest][nr > 1 ? (unsigned long long)i * (r - 1) / (nr - 1) : 0];
+		radix[widest] = nr;
 	}
 	unsigned nt = k->lsz[0] * k->lsz[1] * k->lsz[2];
 	/* The same data-dependent index (hist[bin]): two work-items whose values
@@ -747,6 +799,12 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 					w->index = (off / g + u) * g;
 				}
 				any_conflict = true;
+				if (!same_sg && !w->cross_subgroup && sg_size) {
+					/* Prefer a witness across sub-groups: it needs no lockstep. */
+					memcpy(w->t1, t1, sizeof t1);
+					memcpy(w->t2, e2.lid, sizeof w->t2);
+					w->index = (off / g + u) * g;
+				}
 				if (same_sg)
 					w->same_subgroup = true;
 				else
@@ -1067,4 +1125,68 @@ bool acc_group_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struc
 	if (!any)
 		*lo = *hi = 0;
 	return true;
+}
+
+/*
+ * A loop entered from outside surely runs its body once when its condition
+ * holds at the first iteration (induction variables at their first value)
+ * for every value tried for the other unknowns and without depending on the
+ * work-item.  `for (d = n >> 1; d > 0; d >>= 1)` with n = 2 * local size is
+ * such a loop; for them, the path that skips the body does not exist.
+ */
+void acc_first_iterations(struct abuild *ab, struct acc_kernel *k)
+{
+	ab->k = k;
+	k->first_exit = MEM_ARRAY(ab->a, int, k->nnodes + 1);
+	if (!k->first_exit)
+		return;
+	for (unsigned n = 0; n < k->nnodes; n++)
+		k->first_exit[n] = -1;
+	for (unsigned ci = 0; ci < ab->ctxs.len; ci++) {
+		struct acc_ctx *c = ab->ctxs.items[ci];
+		if (!c->last_node || !c->first_node)
+			continue;
+		/* only contexts of this kernel: their nodes are ours */
+		unsigned first = c->first_node[0];
+		if (first >= k->nnodes || k->nodes[first].ctx != c)
+			continue;
+		struct fn_info *fi = acc_fn_info(ab, c->f);
+		for (unsigned L = 0; L < fi->nloops; L++) {
+			const struct ir_block *h = c->f->blocks[fi->header[L]];
+			if (h->term != TERM_BRANCH || h->nsuccs != 2)
+				continue;
+			int exit = -1;
+			for (unsigned s = 0; s < 2; s++)
+				if (!bitget_member(fi, (int)L, h->succs[s]->id))
+					exit = (int)s;
+			if (exit < 0 || bitget_member(fi, (int)L, h->succs[!exit]->id) == 0)
+				continue;
+			struct sym *cond = cond_of(ab, c, h->id);
+			if (!cond || sym_uses_lid(cond))
+				continue;
+			static const long long tries[3] = { 65536, 0, 1 };
+			bool always = true;
+			long long *val = calloc(k->nslots + 1, sizeof *val);
+			if (!val)
+				return;
+			for (unsigned t = 0; t < 3 && always; t++) {
+				for (unsigned s = 0; s < k->nslots; s++)
+					val[s] = k->slots[s].is_iv ? 0 : tries[t] + (t ? k->lsz[0] : 0);
+				struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val };
+				memcpy(env.lsz, k->lsz, sizeof env.lsz);
+				memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
+				long long v;
+				always = sym_eval(cond, &env, &v) && (exit == 1 ? v != 0 : v == 0);
+			}
+			free(val);
+			unsigned node = c->last_node[h->id];
+			if (always && node < k->nnodes) {
+				/* the exit successor's index in the node's successor list */
+				unsigned target = c->first_node[h->succs[exit]->id];
+				for (unsigned s = 0; s < k->nodes[node].nsucc; s++)
+					if (k->nodes[node].succ[s] == target)
+						k->first_exit[node] = (int)s;
+			}
+		}
+	}
 }

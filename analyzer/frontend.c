@@ -427,10 +427,11 @@ static struct ir_var *var_for(struct fe *s, CXCursor decl)
 	if (k == CXCursor_ParmDecl) {
 		v->kind = VAR_PARAM;
 	} else if (file_scope || sc == CX_SC_Static ||
-		   (v->type && v->type->space == AS_CONSTANT)) {
+		   (v->type && v->type->kind != T_POINTER && v->type->space == AS_CONSTANT)) {
 		v->kind = VAR_PROGRAM;
 		mem_vec_push(s->a, &s->u->shared, v);
-	} else if (v->type && v->type->space == AS_LOCAL) {
+	} else if (v->type && v->type->kind != T_POINTER && v->type->space == AS_LOCAL) {
+		/* (A pointer's space is its pointee's: the pointer itself is private.) */
 		v->kind = VAR_SHARED;
 		v->func = s->f;
 		mem_vec_push(s->a, &s->u->shared, v);

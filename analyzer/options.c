@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "access.h"
 #include "cls.h"
 
 static int fail(char *err, size_t n, const char *fmt, ...)
@@ -224,4 +225,32 @@ int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char 
 		return 1;
 	}
 	return 0;
+}
+
+struct profile {
+	const char *name;
+	unsigned banks, width, subgroup, phase_bytes;
+};
+
+/* Sources: NVIDIA CUDA C Programming Guide (shared memory: 32 banks of 4
+ * bytes, warps of 32, 128 bytes per request); AMD GCN/RDNA ISA guides (LDS:
+ * 32 banks of 4 bytes, wavefronts of 64 served 32 lanes at a time); Intel
+ * GPU optimization guide (SLM: 16 banks of 4 bytes, SIMD16 sub-groups). */
+static const struct profile profiles[] = {
+	{ "generic", 32, 4, 32, 128 },
+	{ "nvidia", 32, 4, 32, 128 },
+	{ "amd", 32, 4, 64, 128 },
+	{ "intel", 16, 4, 16, 64 },
+};
+
+void cls_bank_model(const struct cls_options *o, struct bank_model *m)
+{
+	const struct profile *p = &profiles[0];
+	for (unsigned i = 0; i < sizeof profiles / sizeof profiles[0]; i++)
+		if (o->device && !strcmp(o->device, profiles[i].name))
+			p = &profiles[i];
+	m->banks = o->banks ? o->banks : p->banks;
+	m->width = o->bank_width ? o->bank_width : p->width;
+	m->subgroup = o->subgroup_size ? o->subgroup_size : p->subgroup;
+	m->phase_bytes = p->phase_bytes;
 }

@@ -161,6 +161,13 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 		return false;
 	if (!acc_may_meet(k, a, b, m))
 		return false;
+	/* Ordered by a sub_group_barrier: only work-items of different
+	 * sub-groups can still meet. */
+	if (a->space == AS_LOCAL && !acc_may_meet(k, a, b, MODE_SG_LOCAL)) {
+		if (!acc_conflict(ctx, k, a, b, m, NULL, k->sg_size, &w) || !w.cross_subgroup)
+			return false;
+		w.lockstep = false;
+	}
 	enum race_kind kind = RACE_PLAIN;
 	if (!acc_may_meet(k, a, b, MODE_ANY))
 		kind = RACE_FLAGS;

@@ -11,37 +11,6 @@
 #include "../analyzer/access.h"
 #include "rules.h"
 
-struct profile {
-	const char *name;
-	struct bank_model m;
-};
-
-/* Sources: NVIDIA CUDA C Programming Guide (shared memory: 32 banks of 4
- * bytes, warps of 32, 128 bytes per request); AMD GCN/RDNA ISA guides (LDS:
- * 32 banks of 4 bytes, wavefronts of 64 served 32 lanes at a time); Intel
- * GPU optimization guide (SLM: 16 banks of 4 bytes, SIMD16 sub-groups). */
-static const struct profile profiles[] = {
-	{ "generic", { 32, 4, 32, 128 } },
-	{ "nvidia", { 32, 4, 32, 128 } },
-	{ "amd", { 32, 4, 64, 128 } },
-	{ "intel", { 16, 4, 16, 64 } },
-};
-
-static struct bank_model model(const struct cls_options *o)
-{
-	struct bank_model m = profiles[0].m;
-	for (unsigned i = 0; i < sizeof profiles / sizeof profiles[0]; i++)
-		if (o->device && !strcmp(o->device, profiles[i].name))
-			m = profiles[i].m;
-	if (o->banks)
-		m.banks = o->banks;
-	if (o->bank_width)
-		m.width = o->bank_width;
-	if (o->subgroup_size)
-		m.subgroup = o->subgroup_size;
-	return m;
-}
-
 /* "__local float tile[16][17]" for a 2-D array padded by `pad` elements. */
 static const char *padded_decl(struct cls_ctx *ctx, const struct ir_var *v, unsigned pad)
 {
@@ -92,7 +61,8 @@ static unsigned best_padding(struct cls_ctx *ctx, const struct acc_kernel *k, co
 
 static void check(struct cls_ctx *ctx)
 {
-	struct bank_model bm = model(ctx->opt);
+	struct bank_model bm;
+	cls_bank_model(ctx->opt, &bm);
 	unsigned min = ctx->opt->min_conflict_degree ? ctx->opt->min_conflict_degree : 2;
 	if (!ctx->facts->acc)
 		return;

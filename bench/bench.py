@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""clsynclint benchmark: time and memory against clang -fsyntax-only.
+
+    bench/bench.py [--clsynclint build/clsynclint] [--clang clang-19]
+                   [--runs 5] [--json bench/results.json] [--smoke]
+
+Measures, in one run:
+  1. every corpus kernel: clsynclint wall time / clang -fsyntax-only wall time
+     with the same language options (median of --runs each; median and worst
+     ratio over the corpus);
+  2. growth: one realistic kernel body repeated into functions of 100, 1,000,
+     10,000 and 50,000 lines, plus deep loop nests and many barriers: time,
+     time per line, peak RSS, and the fitted exponent of time ~ lines^e;
+  3. a generated repository of 500 kernel files: files per second with
+     --jobs 1 and --jobs N (N = CPU count);
+  4. the per-phase split from --time-report for the largest kernel.
+Prints a table and writes JSON.  --smoke runs a tiny version (for CI: it
+checks that the benchmark runs, not how fast anything is).
+"""
+import argparse
+import json
+import math
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLANG_FLAGS = ["-fsyntax-only", "-x", "cl", "-cl-std=CL3.0", "--target=spir64-unknown-unknown",
+               "-Xclang", "-finclude-default-header", "-Xclang", "-fdeclare-opencl-builtins",
+               "-Wno-everything"]
+
+
+def run(cmd, cwd=None):
+    """Run cmd; return (wall seconds, peak RSS of the child in MB, exit code)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wall = time.perf_counter() - t0
+    # ru_maxrss of children is the maximum over all children so far; use a
+    # fresh process per measurement through /proc instead when possible.
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_maxrss / 1024.0, p.returncode, p.stderr.decode(errors="replace")
+
+
+def peak_rss(cmd, cwd=None):
+    """Peak RSS (MB) of one run, measured in a fresh helper process."""
+    code = ("import resource,subprocess,sys;"
+            "subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL);"
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code] + cmd, cwd=cwd, capture_output=True,
+                         text=True).stdout.strip()
+    return int(out) / 1024.0 if out.isdigit() else float("nan")
+
+
+def median_time(cmd, runs, cwd=None):
+    ts = []
+    for _ in range(runs):
+        wall, _, rc, err = run(cmd, cwd)
+        if rc not in (0, 1):
+            raise RuntimeError("%s failed (%d): %s" % (" ".join(cmd), rc, err[:300]))
+        ts.append(wall)
+    return statistics.median(ts)
+
+
+def run_config(path):
+    """The RUN-CONFIG flags of a corpus kernel, split for each tool."""
+    flags = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.search(r"RUN-CONFIG:(.*)", line)
+            if m:
+                flags += m.group(1).split()
+    lint, cc = [], []
+    it = iter(flags)
+    for a in it:
+        if a in ("-D", "-I", "-U", "-include"):
+            v = next(it, "")
+            lint += [a, v]
+            cc += [a, v] if a != "-include" else [a, v]
+        elif a.startswith(("-D", "-I", "-U", "-cl-std=")):
+            lint.append(a)
+            cc.append(a)
+        else:
+            lint.append(a)
+    return lint, cc
+
+
+BODY = """
+    {{
+        int lid{i} = get_local_id(0);
+        scratch[lid{i}] = in[get_global_id(0) + {i}];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int s = get_local_size(0) / 2; s > 0; s >>= 1) {{
+            if (lid{i} < s)
+                scratch[lid{i}] += scratch[lid{i} + s];
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }}
+        if (lid{i} == 0)
+            out[get_group_id(0) * {n} + {i}] = scratch[0];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }}
+"""
+BODY_LINES = BODY.count("\n")
+
+
+def gen_kernel(lines):
+    n = max(1, lines // BODY_LINES)
+    parts = ["__kernel void big(__global const float *in, __global float *out,\n"
+             "                  __local float *scratch)\n{"]
+    parts += [BODY.format(i=i, n=n) for i in range(n)]
+    parts.append("}\n")
+    return "".join(parts)
+
+
+def gen_nest(depth):
+    s = ["__kernel void nest(__global float *a, __local float *t, int n)\n{\n",
+         "    int l = get_local_id(0);\n"]
+    for d in range(depth):
+        s.append("    " * (d + 1) + "for (int i%d = 0; i%d < n; i%d++) {\n" % (d, d, d))
+        s.append("    " * (d + 2) + "t[l] = a[l + i%d];\n" % d)
+        s.append("    " * (d + 2) + "barrier(CLK_LOCAL_MEM_FENCE);\n")
+    for d in reversed(range(depth)):
+        s.append("    " * (d + 1) + "}\n")
+    s.append("}\n")
+    return "".join(s)
+
+
+def gen_barriers(count):
+    s = ["__kernel void many(__global float *a, __local float *t)\n{\n",
+         "    int l = get_local_id(0);\n"]
+    for i in range(count):
+        s.append("    t[l] = a[l + %d];\n    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                 "    a[l] += t[(l + 1) %% 64];\n    barrier(CLK_LOCAL_MEM_FENCE);\n" % i)
+    s.append("}\n")
+    return "".join(s)
+
+
+def fit_exponent(points):
+    """Least-squares slope of log(time) against log(lines)."""
+    xs = [math.log(p[0]) for p in points]
+    ys = [math.log(max(p[1], 1e-6)) for p in points]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    den = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / den if den else float("nan")
+
+
+def supports_jobs(lint):
+    out = subprocess.run([lint, "--help"], capture_output=True, text=True).stdout
+    return "--jobs" in out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--clsynclint", default=os.path.join(ROOT, "build", "clsynclint"))
+    ap.add_argument("--clang", default=shutil.which("clang-19") or shutil.which("clang"))
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--json", default=os.path.join(ROOT, "bench", "results.json"))
+    ap.add_argument("--smoke", action="store_true", help="a tiny run for CI")
+    args = ap.parse_args()
+    lint, clang = args.clsynclint, args.clang
+    if not clang or not os.path.exists(lint):
+        sys.exit("bench.py: need clang (clang-19) and a built clsynclint (%s)" % lint)
+    runs = 1 if args.smoke else args.runs
+    result = {"machine": {"cpus": os.cpu_count(), "clang": clang}, "smoke": args.smoke}
+    tmp = tempfile.mkdtemp(prefix="clsbench-")
+
+    # 1. Corpus ratios.
+    corpus = []
+    for dirpath, _, files in os.walk(os.path.join(ROOT, "corpus")):
+        corpus += [os.path.join(dirpath, f) for f in files if f.endswith(".cl")]
+    corpus.sort()
+    if args.smoke:
+        corpus = corpus[:5]
+    rows = []
+    for path in corpus:
+        lflags, cflags = run_config(path)
+        t_lint = median_time([lint] + lflags + [path], runs)
+        t_cc = median_time([clang] + CLANG_FLAGS + cflags + [path], runs)
+        rows.append({"file": os.path.relpath(path, ROOT), "clsynclint_s": t_lint, "clang_s": t_cc,
+                     "ratio": t_lint / t_cc if t_cc else float("nan")})
+    ratios = [r["ratio"] for r in rows]
+    result["corpus"] = {"files": len(rows), "median_ratio": statistics.median(ratios) if ratios else None,
+                        "worst_ratio": max(ratios) if ratios else None,
+                        "worst_file": max(rows, key=lambda r: r["ratio"])["file"] if rows else None,
+                        "rows": rows}
+
+    # 2. Growth.
+    sizes = [100, 1000] if args.smoke else [100, 1000, 10000, 50000]
+    growth = []
+    for lines in sizes:
+        path = os.path.join(tmp, "big%d.cl" % lines)
+        with open(path, "w") as f:
+            f.write(gen_kernel(lines))
+        real_lines = sum(1 for _ in open(path))
+        t = median_time([lint, path], 1 if lines >= 10000 else runs)
+        tc = median_time([clang] + CLANG_FLAGS + [path], 1 if lines >= 10000 else runs)
+        rss = peak_rss([lint, path])
+        growth.append({"lines": real_lines, "clsynclint_s": t, "clang_s": tc, "ratio": t / tc,
+                       "us_per_line": 1e6 * t / real_lines, "peak_rss_mb": rss})
+    pts = [(g["lines"], g["clsynclint_s"]) for g in growth if g["lines"] >= 1000]
+    result["growth"] = {"rows": growth, "exponent_1000_up": fit_exponent(pts) if len(pts) >= 2 else None}
+    extra = []
+    for name, text in (("nest8", gen_nest(8)), ("nest32", gen_nest(32)),
+                       ("barriers500", gen_barriers(50 if args.smoke else 500))):
+        path = os.path.join(tmp, name + ".cl")
+        with open(path, "w") as f:
+            f.write(text)
+        t = median_time([lint, path], runs)
+        tc = median_time([clang] + CLANG_FLAGS + [path], runs)
+        extra.append({"kernel": name, "lines": text.count("\n"), "clsynclint_s": t, "clang_s": tc,
+                      "ratio": t / tc, "peak_rss_mb": peak_rss([lint, path])})
+    result["shapes"] = extra
+
+    # 3. A repository of small kernels: throughput with --jobs.
+    repo = os.path.join(tmp, "repo")
+    os.makedirs(repo)
+    nfiles = 20 if args.smoke else 500
+    sources = [open(p, encoding="utf-8", errors="replace").read() for p in corpus] or [gen_kernel(100)]
+    for i in range(nfiles):
+        with open(os.path.join(repo, "k%04d.cl" % i), "w") as f:
+            f.write(sources[i % len(sources)])
+    thr = {}
+    jobs = [1, os.cpu_count() or 1] if supports_jobs(lint) else [1]
+    for j in jobs:
+        cmd = [lint] + (["--jobs", str(j)] if len(jobs) > 1 else []) + [repo]
+        t = median_time(cmd, 1 if not args.smoke else 1)
+        thr["jobs_%d" % j] = {"seconds": t, "files_per_s": nfiles / t}
+    if len(jobs) > 1:
+        thr["speedup"] = thr["jobs_%d" % jobs[1]]["files_per_s"] / thr["jobs_1"]["files_per_s"]
+    else:
+        thr["note"] = "--jobs is not supported by this build"
+    result["repository"] = dict(files=nfiles, **thr)
+
+    # 4. Phases of the largest kernel.
+    big = os.path.join(tmp, "big%d.cl" % sizes[-1])
+    p = subprocess.run([lint, "--time-report", big], capture_output=True, text=True)
+    result["phases_largest"] = p.stderr.strip().splitlines()
+
+    shutil.rmtree(tmp, ignore_errors=True)
+    # The table.
+    c = result["corpus"]
+    print("clsynclint benchmark (%s)" % ("smoke" if args.smoke else "%d runs, median" % runs))
+    if c["files"]:
+        print("corpus: %d files, clsynclint/clang -fsyntax-only median %.2fx, worst %.2fx (%s)" %
+              (c["files"], c["median_ratio"], c["worst_ratio"], c["worst_file"]))
+    print("%10s %12s %12s %7s %10s %9s" % ("lines", "clsynclint s", "clang s", "ratio", "us/line", "RSS MB"))
+    for g in growth:
+        print("%10d %12.3f %12.3f %6.2fx %10.1f %9.1f" % (g["lines"], g["clsynclint_s"], g["clang_s"],
+                                                         g["ratio"], g["us_per_line"], g["peak_rss_mb"]))
+    e = result["growth"]["exponent_1000_up"]
+    print("time ~ lines^%.2f (1,000 lines and up)" % e if e is not None else "")
+    for x in extra:
+        print("%-12s %6d lines %8.3f s (%5.2fx clang) %8.1f MB" % (x["kernel"], x["lines"],
+              x["clsynclint_s"], x["ratio"], x["peak_rss_mb"]))
+    r = result["repository"]
+    print("repository: %d files: " % r["files"] + ", ".join(
+        "%s %.1f files/s" % (k, v["files_per_s"]) for k, v in r.items() if k.startswith("jobs_")) +
+        (", speedup %.2fx" % r["speedup"] if "speedup" in r else " (" + r.get("note", "") + ")"))
+    print("phases of the largest kernel:")
+    for line in result["phases_largest"]:
+        print("  " + line)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=1)
+        print("wrote " + os.path.relpath(args.json, os.getcwd()))
+
+
+if __name__ == "__main__":
+    main()
