@@ -7,7 +7,7 @@
 set -eu
 cd "$(dirname "$0")"
 
-PKGS="cmake make gcc libc6-dev pkg-config libclang-19-dev clang-19
+PKGS="cmake make gcc libc6-dev pkg-config libclang-19-dev clang-19 libclang-rt-19-dev
       opencl-c-headers ocl-icd-opencl-dev pocl-opencl-icd oclgrind libinih-dev
       python3 python3-jsonschema"
 missing=""

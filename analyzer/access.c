@@ -35,6 +35,22 @@ static bool is_shared_obj(const struct ir_var *v)
 	return v && (v->kind == VAR_SHARED || v->kind == VAR_PROGRAM);
 }
 
+/* Append a definition of variable v (arrays double, so n definitions cost O(n)). */
+static void push_def(struct abuild *ab, struct fn_info *fi, unsigned v, struct def_rec d)
+{
+	unsigned n = fi->ndefs[v];
+	if ((n & (n - 1)) == 0) {
+		struct def_rec *nd = MEM_ARRAY(ab->a, struct def_rec, n ? 2 * n : 1);
+		if (!nd)
+			return;
+		if (n)
+			memcpy(nd, fi->defs[v], n * sizeof *nd);
+		fi->defs[v] = nd;
+	}
+	fi->defs[v][n] = d;
+	fi->ndefs[v] = n + 1;
+}
+
 /* Record every definition of a private variable in e (pre-order). */
 static void collect_defs(struct abuild *ab, const struct ir_func *f, struct fn_info *fi,
 			 const struct ir_expr *e, unsigned block, unsigned inst)
@@ -53,33 +69,15 @@ static void collect_defs(struct abuild *ab, const struct ir_func *f, struct fn_i
 			const struct ir_expr *k = ir_strip(e->kids[i]);
 			if (k && k->op == E_ADDROF) {
 				const struct ir_var *w = ir_private_target(k->kids[0]);
-				if (w && w->func == f) {
-					struct def_rec d = { e, block, inst, false };
-					unsigned n = fi->ndefs[w->id];
-					struct def_rec *nd = MEM_ARRAY(ab->a, struct def_rec, n + 1);
-					if (!nd)
-						return;
-					if (n)
-						memcpy(nd, fi->defs[w->id], n * sizeof *nd);
-					nd[n] = d;
-					fi->defs[w->id] = nd;
-					fi->ndefs[w->id] = n + 1;
-				}
+				if (w && w->func == f)
+					push_def(ab, fi, w->id, (struct def_rec){ e, block, inst, false });
 			}
 		}
 		return;
 	}
 	if (!v || v->func != f || v->id >= f->nvars)
 		return;
-	unsigned n = fi->ndefs[v->id];
-	struct def_rec *nd = MEM_ARRAY(ab->a, struct def_rec, n + 1);
-	if (!nd)
-		return;
-	if (n)
-		memcpy(nd, fi->defs[v->id], n * sizeof *nd);
-	nd[n] = (struct def_rec){ e, block, inst, strong };
-	fi->defs[v->id] = nd;
-	fi->ndefs[v->id] = n + 1;
+	push_def(ab, fi, v->id, (struct def_rec){ e, block, inst, strong });
 }
 
 static void add_cd(struct abuild *ab, struct fn_info *fi, unsigned blk, unsigned branch,
@@ -448,6 +446,15 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 {
 	if (is_shared_obj(v) || v->func != c->f || v->id >= c->f->nvars)
 		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
+	if (depth > MAX_SYM_DEPTH) {
+		/* Too long a chain of definitions to follow: an unknown. */
+		if (level)
+			return mk_divergent(ab, ++ab->divergent_ids);
+		struct sym *u = mk(ab, S_SLOT);
+		if (u)
+			u->slot = new_slot(ab, v->name, v, c, NULL, false);
+		return u;
+	}
 	unsigned h = ((unsigned)(uintptr_t)v * 31u + block * 17u + inst + (unsigned)(uintptr_t)c) %
 		     ab->nmemo;
 	for (struct memo *m = ab->memo[h]; m; m = m->next)

@@ -291,4 +291,24 @@ void cfg_analyze(struct cls_ctx *ctx, struct ir_func *f)
 	postdominators(ctx, f, ci);
 	dom_intervals(ctx, f, ci);
 	loops(ctx, f, ci);
+	/* A retreating edge whose target does not dominate its source enters a
+	 * cycle in its middle: a goto into a loop. */
+	for (unsigned i = 0; i < n; i++) {
+		const struct ir_block *b = f->blocks[i];
+		for (unsigned s = 0; s < b->nsuccs; s++) {
+			const struct ir_block *t = b->succs[s];
+			if (t->id > b->id || cfg_dominates(f, t, b) || t == f->exit)
+				continue;
+			struct cls_range r = b->range;
+			if (!r.begin.line && b->ninsts)
+				r = b->insts[b->ninsts - 1]->range;
+			if (!r.begin.line)
+				r = f->range;
+			cls_report(ctx, &cls_rule_unsupported, r,
+				   "unsupported: a goto into a loop (irreducible control flow) in '%s' is not "
+				   "modelled; barrier-divergence and the race rules may miss findings here",
+				   f->name);
+			return;
+		}
+	}
 }

@@ -50,6 +50,7 @@ const struct cls_rule *cls_rule_by_name(const char *name);
 extern const struct cls_rule cls_rule_compile_error;
 extern const struct cls_rule cls_rule_unsupported;
 extern const struct cls_rule cls_rule_compiler_warning;
+extern const struct cls_rule cls_rule_suppression;  /* CLS902: suppression comments */
 
 struct cls_fix {
 	struct cls_range range;  /* text to replace (empty range = insertion) */
@@ -88,6 +89,8 @@ struct cls_options {
 	bool werror;
 	bool compiler_warnings;
 	bool report_benign;
+	bool strict;             /* unsupported constructs are errors */
+	double budget_seconds;   /* per-file analysis budget; 0 = none */
 	bool fast_builtins;      /* -fdeclare-opencl-builtins (default on) */
 	unsigned char rule_enabled[64]; /* by index in cls_rules; 0 = default (on) */
 	const char *device;      /* bank model profile: nvidia, amd, intel, generic */
@@ -98,6 +101,10 @@ struct cls_options {
 	bool time_report;        /* measure the phases (cls_result.t_*) */
 	const char *dump;        /* NULL, "ir", "uniformity", "cfg" */
 	FILE *dump_out;
+	/* severity per rule (index in cls_rules), from the configuration file:
+	 * 0 = the rule's default, else enum cls_severity + 1 */
+	unsigned char rule_severity[64];
+	bool report_unused_suppressions; /* suppressions that hid nothing: CLS902 */
 };
 
 void cls_options_init(struct cls_options *o);
@@ -128,6 +135,7 @@ struct cls_result {
 	double t_parse, t_lower, t_cfg, t_uniform, t_access, t_sort;
 	double t_rule[64];
 	size_t peak_arena;       /* bytes the arena handed out */
+	unsigned nsuppressed;    /* diagnostics hidden by suppression comments */
 };
 
 /* Seconds on a monotonic clock. */
@@ -155,8 +163,12 @@ void cls_fixit(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
 	       const char *text, const char *label);
 
 /* Formatters: every one reads the same sorted list. */
-enum cls_format { CLS_FMT_TEXT, CLS_FMT_GCC, CLS_FMT_JSON };
-struct cls_file_rec;
+enum cls_format { CLS_FMT_TEXT, CLS_FMT_GCC, CLS_FMT_JSON, CLS_FMT_SARIF, CLS_FMT_GITHUB };
+/* A file the json and sarif formats list at the end (status, reason). */
+struct cls_file_rec {
+	char *path, *reason;     /* malloc'ed */
+	bool analyzed;
+};
 struct cls_output {
 	enum cls_format format;
 	bool color;
@@ -165,11 +177,34 @@ struct cls_output {
 	unsigned nfiles;         /* files written so far */
 	struct cls_file_rec *files; /* json: the "files" array, printed at the end */
 	unsigned capfiles;
+	unsigned rule_count[64]; /* diagnostics shown, per rule index (--statistics) */
+	unsigned suppressed;     /* diagnostics hidden by suppression comments */
+	char *srcroot;           /* sarif, github: the current directory, ending in '/' */
 };
 void cls_output_begin(struct cls_output *o);
 void cls_output_file(struct cls_output *o, const struct cls_options *opt,
 		     const struct cls_result *r);
 void cls_output_end(struct cls_output *o);
+/*
+ * --jobs: a worker formats each file into `part` (set up by cls_output_part
+ * like `o`, writing to `out`, printing no header); the parent appends the
+ * part's text and tallies in input order with cls_output_splice, so the
+ * report is byte-identical to a serial run.  cls_output_part_free releases
+ * what a part recorded.
+ */
+void cls_output_part(struct cls_output *part, const struct cls_output *o, FILE *out);
+void cls_output_splice(struct cls_output *o, const struct cls_output *part, const char *text,
+		       size_t len);
+void cls_output_part_free(struct cls_output *part);
+/* A one-line summary of what o printed ("2 errors, 1 warning in 3 files"). */
+void cls_output_summary(const struct cls_output *o, FILE *f);
+
+/*
+ * The documentation page docs/rules/<name>.md of a rule, looked up beside
+ * the installed program, then in the source tree, then in the configured doc
+ * dir.  Returns a malloc'ed, NUL-terminated text (length in *len) or NULL.
+ */
+char *cls_rule_doc(const struct cls_rule *r, size_t *len);
 
 /* The effective severity of a diagnostic under the options (--werror). */
 enum cls_severity cls_effective_severity(const struct cls_options *o, const struct cls_diag *d);

@@ -583,6 +583,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	bool inter_group = groups != NULL;
 	struct abuild *ab = ctx->facts->acc->build;
 	memset(w, 0, sizeof *w);
+	if (cls_over_budget(ctx))
+		return false;
 	if (!ab || a->object != b->object || !a->index || !b->index || !fields_overlap(a, b))
 		return false;
 	ab->k = (struct acc_kernel *)k;

@@ -16,7 +16,14 @@ struct cls_ctx {
 	struct fact_unit *facts;         /* analyses' results (facts.h) */
 	const struct cls_rule *rule;     /* the rule now running, for cls_report */
 	struct cls_launch launch;        /* options' launch merged with the kernel's attributes */
+	double deadline;                 /* cls_now() past which the analyses stop */
+	unsigned budget_calls;
+	bool over_budget;
 };
+
+/* Has the file used up its analysis budget?  Checked by the expensive loops
+ * (cheaply: the clock is read every 64 calls); once true, stays true. */
+bool cls_over_budget(struct cls_ctx *ctx);
 
 /* Frontend (frontend.c): parse with libclang, report compile errors, lower to IR.
  * Returns false when the file cannot be analyzed (ctx->result says why). */

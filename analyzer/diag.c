@@ -11,6 +11,7 @@
 
 #include "ctx.h"
 #include "diag.h"
+#include "sarif.h"
 
 static int rule_index(const struct cls_rule *r)
 {
@@ -26,6 +27,15 @@ bool diag_rule_enabled(const struct cls_options *o, const struct cls_rule *r)
 	if (i < 0 || (unsigned)i >= sizeof o->rule_enabled)
 		return true;
 	return o->rule_enabled[i] != 2;
+}
+
+/* The severity a rule reports at: the configuration's override or its default. */
+static enum cls_severity rule_severity(const struct cls_options *o, const struct cls_rule *r)
+{
+	int i = rule_index(r);
+	if (i >= 0 && (unsigned)i < sizeof o->rule_severity && o->rule_severity[i])
+		return (enum cls_severity)(o->rule_severity[i] - 1);
+	return r->severity;
 }
 
 static const char *vfmt(struct mem_arena *a, const char *fmt, va_list ap)
@@ -58,7 +68,9 @@ struct cls_diag *cls_report(struct cls_ctx *ctx, const struct cls_rule *rule,
 	d->msg = vfmt(ctx->arena, fmt, ap);
 	va_end(ap);
 	d->rule = rule;
-	d->severity = rule->severity;
+	d->severity = rule_severity(ctx->opt, rule);
+	if (rule == &cls_rule_unsupported && ctx->opt->strict)
+		d->severity = CLS_ERROR;
 	d->range = range;
 	if (!d->range.begin.file)
 		d->range.begin.file = ctx->result->path;
@@ -265,17 +277,37 @@ static void json_str(FILE *out, const char *s)
 void cls_output_begin(struct cls_output *o)
 {
 	memset(o->count, 0, sizeof o->count);
+	memset(o->rule_count, 0, sizeof o->rule_count);
+	o->suppressed = 0;
 	o->nfiles = 0;
 	o->files = NULL;
 	o->capfiles = 0;
+	o->srcroot = NULL;
+	if (o->format == CLS_FMT_SARIF || o->format == CLS_FMT_GITHUB)
+		o->srcroot = ci_srcroot();
 	if (o->format == CLS_FMT_JSON)
 		fprintf(o->out, "{\"version\": \"%s\", \"diagnostics\": [", CLS_VERSION);
+	if (o->format == CLS_FMT_SARIF)
+		sarif_begin(o);
 }
 
-struct cls_file_rec {
-	char *path, *reason;
-	bool analyzed;
-};
+/* json, sarif: remember a file for the list printed at the end. */
+static void record_file(struct cls_output *o, const char *path, const char *reason,
+			bool analyzed)
+{
+	if (o->nfiles == o->capfiles) {
+		unsigned ncap = o->capfiles ? o->capfiles * 2 : 16;
+		struct cls_file_rec *n = realloc(o->files, ncap * sizeof *n);
+		if (!n)
+			return;
+		o->files = n;
+		o->capfiles = ncap;
+	}
+	struct cls_file_rec *f = &o->files[o->nfiles++];
+	f->path = strdup(path);
+	f->reason = reason ? strdup(reason) : NULL;
+	f->analyzed = analyzed;
+}
 
 static void json_diag(struct cls_output *o, const struct cls_diag *d, enum cls_severity s)
 {
@@ -347,35 +379,58 @@ void cls_output_file(struct cls_output *o, const struct cls_options *opt,
 		case CLS_FMT_JSON:
 			json_diag(o, d, s);
 			break;
+		case CLS_FMT_SARIF:
+			sarif_result(o, r, i, s);
+			break;
+		case CLS_FMT_GITHUB:
+			gh_diag(o, d, s);
+			break;
 		}
 		o->count[s]++;
+		int ri = rule_index(d->rule);
+		if (ri >= 0 && (unsigned)ri < sizeof o->rule_count / sizeof o->rule_count[0])
+			o->rule_count[ri]++;
 	}
+	o->suppressed += r->nsuppressed;
 	if (o->format == CLS_FMT_TEXT && r->status == CLS_FILE_NOT_ANALYZED &&
 	    !r->diags.len)
 		fprintf(o->out, "%s: error: not analyzed: %s\n", r->path, r->reason);
 	if (o->format == CLS_FMT_GCC && r->status == CLS_FILE_NOT_ANALYZED && !r->diags.len)
 		fprintf(o->out, "%s:1:1: error: not analyzed: %s\n", r->path, r->reason);
-	if (o->format == CLS_FMT_JSON) {
-		if (o->nfiles == o->capfiles) {
-			unsigned ncap = o->capfiles ? o->capfiles * 2 : 16;
-			struct cls_file_rec *n = realloc(o->files, ncap * sizeof *n);
-			if (!n)
-				return;
-			o->files = n;
-			o->capfiles = ncap;
-		}
-		struct cls_file_rec *f = &o->files[o->nfiles];
-		f->path = strdup(r->path);
-		f->reason = r->reason ? strdup(r->reason) : NULL;
-		f->analyzed = r->status == CLS_FILE_ANALYZED;
+	if (o->format == CLS_FMT_GITHUB && r->status == CLS_FILE_NOT_ANALYZED && !r->diags.len)
+		gh_not_analyzed(o, r);
+	if (o->format == CLS_FMT_JSON || o->format == CLS_FMT_SARIF)
+		record_file(o, r->path, r->reason, r->status == CLS_FILE_ANALYZED);
+	else
+		o->nfiles++;
+}
+
+/* text: point once at the documentation of each rule that was reported. */
+static void text_doc_links(const struct cls_output *o)
+{
+	for (unsigned i = 0; i < cls_nrules && i < sizeof o->rule_count / sizeof o->rule_count[0];
+	     i++) {
+		size_t len;
+		char *doc = o->rule_count[i] ? cls_rule_doc(cls_rules[i], &len) : NULL;
+		if (doc)
+			fprintf(o->out, "rule documentation: clsynclint --explain %s\n",
+				cls_rules[i]->name);
+		free(doc);
 	}
-	o->nfiles++;
 }
 
 void cls_output_end(struct cls_output *o)
 {
-	if (o->format != CLS_FMT_JSON)
+	if (o->format == CLS_FMT_TEXT)
+		text_doc_links(o);
+	if (o->format == CLS_FMT_SARIF)
+		sarif_end(o);
+	free(o->srcroot);
+	o->srcroot = NULL;
+	if (o->format != CLS_FMT_JSON) {
+		cls_output_part_free(o);
 		return;
+	}
 	fprintf(o->out, "\n], \"files\": [");
 	for (unsigned i = 0; i < o->nfiles && o->files; i++) {
 		struct cls_file_rec *f = &o->files[i];
@@ -394,4 +449,80 @@ void cls_output_end(struct cls_output *o)
 	free(o->files);
 	o->files = NULL;
 	o->capfiles = 0;
+}
+
+/* ------------------------------------- shared with the CI formatters (sarif.c) */
+
+int diag_rule_index(const struct cls_rule *r)
+{
+	return rule_index(r);
+}
+
+const char *diag_sev_name(enum cls_severity s)
+{
+	return sev_name(s);
+}
+
+void diag_json_str(FILE *out, const char *s)
+{
+	json_str(out, s);
+}
+
+const char *diag_source_line(const struct cls_result *r, unsigned line, size_t *len)
+{
+	return source_line(r, line, len);
+}
+
+/* ----------------------------------------------------------- --jobs parts */
+
+void cls_output_part(struct cls_output *part, const struct cls_output *o, FILE *out)
+{
+	memset(part, 0, sizeof *part);
+	part->format = o->format;
+	part->color = o->color;
+	part->out = out;
+	part->srcroot = o->srcroot;  /* borrowed: the part never frees it */
+}
+
+void cls_output_splice(struct cls_output *o, const struct cls_output *part, const char *text,
+		       size_t len)
+{
+	unsigned before = o->count[0] + o->count[1] + o->count[2];
+	unsigned added = part->count[0] + part->count[1] + part->count[2];
+	/* The part's first json/sarif element was printed without its separator. */
+	if (before && added && (o->format == CLS_FMT_JSON || o->format == CLS_FMT_SARIF))
+		fputc(',', o->out);
+	fwrite(text, 1, len, o->out);
+	for (unsigned i = 0; i < 3; i++)
+		o->count[i] += part->count[i];
+	for (unsigned i = 0; i < sizeof o->rule_count / sizeof o->rule_count[0]; i++)
+		o->rule_count[i] += part->rule_count[i];
+	o->suppressed += part->suppressed;
+	if (part->files)
+		for (unsigned i = 0; i < part->nfiles; i++)
+			record_file(o, part->files[i].path, part->files[i].reason,
+				    part->files[i].analyzed);
+	else
+		o->nfiles += part->nfiles;
+}
+
+void cls_output_part_free(struct cls_output *part)
+{
+	for (unsigned i = 0; i < part->nfiles && part->files; i++) {
+		free(part->files[i].path);
+		free(part->files[i].reason);
+	}
+	free(part->files);
+	part->files = NULL;
+	part->capfiles = 0;
+}
+
+void cls_output_summary(const struct cls_output *o, FILE *f)
+{
+	fprintf(f, "%u error%s, %u warning%s, %u note%s in %u file%s", o->count[CLS_ERROR],
+		o->count[CLS_ERROR] == 1 ? "" : "s", o->count[CLS_WARNING],
+		o->count[CLS_WARNING] == 1 ? "" : "s", o->count[CLS_NOTE],
+		o->count[CLS_NOTE] == 1 ? "" : "s", o->nfiles, o->nfiles == 1 ? "" : "s");
+	if (o->suppressed)
+		fprintf(f, " (%u suppressed)", o->suppressed);
 }

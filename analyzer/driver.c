@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "access.h"
 #include "facts.h"
+#include "suppress.h"
 
 void cls_options_init(struct cls_options *o)
 {
@@ -16,6 +17,18 @@ void cls_options_init(struct cls_options *o)
 	o->cl_std = "CL3.0";
 	o->min_severity = CLS_NOTE;
 	o->fast_builtins = true;
+	o->budget_seconds = 60;
+}
+
+bool cls_over_budget(struct cls_ctx *ctx)
+{
+	if (ctx->over_budget)
+		return true;
+	if (!ctx->opt->budget_seconds || (++ctx->budget_calls & 63))
+		return false;
+	if (cls_now() > ctx->deadline)
+		ctx->over_budget = true;
+	return ctx->over_budget;
 }
 
 /* Does the text decode as UTF-8?  Returns the offset of the first bad byte or -1. */
@@ -128,6 +141,7 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	}
 
 	struct cls_ctx ctx = { .arena = &r->arena, .opt = o, .result = r };
+	ctx.deadline = cls_now() + o->budget_seconds;
 	if (!fe_parse(&ctx, r->path, r->source, len)) {
 		if (r->status == CLS_FILE_ANALYZED)
 			not_analyzed(r, mem_failed(&r->arena) ? "out of memory" : "parse failed");
@@ -168,7 +182,12 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	}
 	if (mem_failed(&r->arena))
 		not_analyzed(r, "out of memory");
+	if (ctx.over_budget)
+		not_analyzed(r, mem_printf(&r->arena, "budget exceeded: the analyses did not finish "
+					   "within %g seconds (--budget)", o->budget_seconds));
 	double t = cls_now();
+	/* Suppression comments (suppress.c): after the rules ran, before sorting. */
+	sup_apply(&ctx);
 	diag_finish(r);
 	r->t_sort = cls_now() - t;
 	r->peak_arena = r->arena.used_total;

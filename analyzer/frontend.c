@@ -606,8 +606,8 @@ static struct ir_expr *lower_call(struct fe *s, CXCursor c)
 		enum bi_kind k = bi_classify(e->u.name);
 		e->sub = (unsigned char)k;
 		if (k == BI_UNSUPPORTED)
-			unsupported(s, c, mem_printf(s->a, "call to '%s'", e->u.name),
-				    "all rules (its memory effects are not modelled)");
+			unsupported(s, c, mem_printf(s->a, "a call to '%s' (its effects)", e->u.name),
+				    "all rules");
 	}
 	for (int i = 0; i < n; i++)
 		e->kids[i] = lower_expr(s, clang_Cursor_getArgument(c, (unsigned)i));
@@ -791,6 +791,12 @@ static struct ir_expr *lower_expr(struct fe *s, CXCursor c)
 		e = lower_with_kids(s, c, E_CAST);
 		if (e && e->nkids != 1)
 			e->op = E_UNKNOWN;
+		/* A pointer cast from one named address space to another. */
+		if (e && e->op == E_CAST && e->kids[0] && e->type && e->kids[0]->type &&
+		    e->type->kind == T_POINTER && e->kids[0]->type->kind == T_POINTER &&
+		    e->type->space != e->kids[0]->type->space)
+			unsupported(s, c, "a pointer cast between address spaces",
+				    "the race and bank-conflict rules");
 		break;
 	}
 	case CXCursor_InitListExpr:

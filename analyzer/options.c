@@ -216,6 +216,19 @@ int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char 
 		o->compiler_warnings = true;
 		return 1;
 	}
+	if (!strcmp(arg, "--strict")) {
+		o->strict = true;
+		return 1;
+	}
+	if ((v = value_of(argc, argv, i, "--budget", &missing)) || missing) {
+		char *end;
+		double x = missing ? -1 : strtod(v, &end);
+		if (missing || !*v || *end || x < 0 || x > 1e6)
+			return fail(err, errlen, "invalid --budget '%s': give seconds, e.g. 30 (0: none)",
+				    missing ? "" : v);
+		o->budget_seconds = x;
+		return 1;
+	}
 	if (!strcmp(arg, "--report-benign")) {
 		o->report_benign = true;
 		return 1;

@@ -143,7 +143,7 @@ static bool is_spin_pair(struct cls_ctx *ctx, const struct acc *a, const struct 
 static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 		       const struct acc *a, const struct acc *b)
 {
-	if (!((a->kind | b->kind) & ACC_WRITE))
+	if (!((a->kind | b->kind) & ACC_WRITE) || cls_over_budget(ctx))
 		return false;
 	if (is_spin_pair(ctx, a, b))
 		return false;

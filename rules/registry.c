@@ -31,6 +31,15 @@ const struct cls_rule cls_rule_compiler_warning = {
 	.summary = "a warning from the OpenCL C compiler (shown with --compiler-warnings)",
 };
 
+const struct cls_rule cls_rule_suppression = {
+	.id = "CLS902",
+	.name = "suppression",
+	.severity = CLS_WARNING,
+	.category = "input",
+	.summary = "a malformed, unpaired or (with --report-unused-suppressions) unused "
+		   "clsynclint: disable comment",
+};
+
 const struct cls_rule *const cls_rules[] = {
 	&rule_barrier_divergence,
 	&rule_local_memory_race,
@@ -43,6 +52,7 @@ const struct cls_rule *const cls_rules[] = {
 	&cls_rule_compile_error,
 	&cls_rule_unsupported,
 	&cls_rule_compiler_warning,
+	&cls_rule_suppression,
 };
 
 const unsigned cls_nrules = sizeof cls_rules / sizeof cls_rules[0];

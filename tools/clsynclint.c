@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../analyzer/cls.h"
+#include "../analyzer/config.h"
 
 static const char usage_text[] =
 	"usage: clsynclint [options] FILE|DIR|- ... [-- compiler-args]\n"
@@ -39,10 +41,24 @@ static const char usage_text[] =
 	"  --banks=N, --bank-width=BYTES, --subgroup-size=N  override the model\n"
 	"  --min-conflict-degree=N  report conflicts of at least this degree (default 2)\n"
 	"  --compiler-warnings      show the OpenCL C compiler's warnings\n"
-	"  --format=text|gcc|json   output format (default: text)\n"
+	"Configuration (a .clsynclint file in the input's directory or the nearest parent,\n"
+	"up to a directory holding .git; command-line flags win):\n"
+	"  --config=FILE            use FILE for every input instead of searching\n"
+	"  --no-config              use no configuration file\n"
+	"  --show-config            print the settings that apply to each input and exit\n"
+	"Suppressions: '// clsynclint: disable=RULE[,RULE] -- reason' on the line, or\n"
+	"disable-next-line=, disable-begin= ... disable-end=, disable-file= (top comments).\n"
+	"  --report-unused-suppressions  report suppressions that hid nothing [suppression]\n"
+	"Output:\n"
+	"  --format=text|gcc|json|sarif|github  output format (default: text)\n"
+	"  --output=FILE            write the report to FILE and a summary to stderr\n"
+	"  --statistics             print the number of findings per rule at the end\n"
+	"  --jobs=N, -j N           lint N files at a time (worker processes; same output)\n"
 	"  --color=auto|always|never\n"
-	"  --stdin-filename=NAME    the name used for '-' in messages\n"
+	"  --stdin-filename=NAME    the name used for '-' in messages (and to find the\n"
+	"                           configuration)\n"
 	"  --list-rules             list the rules and exit\n"
+	"  --explain=RULE           print the documentation of a rule and exit\n"
 	"  --verify[=PREFIX]        check the files' expected-... (or PREFIX-...) comments\n"
 	"  --dump=ir|uniformity     print the analysis facts (debugging)\n"
 	"  --time-report            print the time spent per phase and rule (stderr)\n"
@@ -53,7 +69,8 @@ static const char usage_text[] =
 	"  1  errors or warnings found (notes alone do not count)\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
 	"     invalid UTF-8, compile errors, not a kernel file)\n"
-	"  3  usage error (unknown option, invalid value)\n";
+	"  3  usage error (unknown option, invalid value, missing or malformed\n"
+	"     configuration file, unwritable --output file)\n";
 
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */
@@ -69,6 +86,19 @@ struct prog {
 	double t_phase[6], t_rule[64], t_total; /* --time-report sums */
 	size_t peak_arena;
 	unsigned verify_failed;
+	/* Configuration: the command line's analysis options again (cli, tail),
+	 * replayed over each file's configuration so that they win. */
+	struct cfg_set *cfgs;
+	const struct cfg *forced_cfg;  /* --config */
+	const struct cfg *walk_cfg;    /* the directory being walked: include/exclude */
+	const struct cfg **file_cfg;   /* per input, parallel to files */
+	bool no_config, show_config;
+	char **cli;                    /* arguments cls_parse_option took */
+	int ncli, capcli;
+	char **tail;                   /* arguments after -- */
+	int ntail;
+	bool statistics;
+	unsigned jobs;
 };
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -152,7 +182,8 @@ static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsig
 		char *path = mem_printf(&p->arena, "%s%s%s", dir,
 					dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
 		struct stat s2;
-		if (path && stat(path, &s2) == 0) {
+		if (path && stat(path, &s2) == 0 &&
+		    cfg_walk_allows(p->walk_cfg, path, S_ISDIR(s2.st_mode))) {
 			if (S_ISDIR(s2.st_mode))
 				walk_dir(p, path, &me, depth + 1);
 			else if (S_ISREG(s2.st_mode) && strlen(names[i]) > 3 &&
@@ -209,8 +240,46 @@ static void input_error(struct prog *p, const char *path, const char *why)
 	p->not_analyzed++;
 }
 
-/* Lint (or verify) one input. */
-static void run_one(struct prog *p, const char *path)
+/* Append one raw compiler argument (after --) to o's, copied into a. */
+static bool add_cc_arg(struct mem_arena *a, struct cls_options *o, const char *arg)
+{
+	const char **n = MEM_ARRAY(a, const char *, o->ncc_args + 1);
+	if (!n)
+		return false;
+	if (o->ncc_args)
+		memcpy(n, o->cc_args, o->ncc_args * sizeof *n);
+	n[o->ncc_args++] = arg;
+	o->cc_args = n;
+	return true;
+}
+
+/*
+ * The options for input `path` under configuration c: the defaults, then c,
+ * then the command line again (it wins); strings go to a.  Without a
+ * configuration they are the command line's, p->opt.
+ */
+static void file_options(struct prog *p, const struct cfg *c, const char *path,
+			 struct mem_arena *a, struct cls_options *o)
+{
+	*o = p->opt;
+	if (!c)
+		return;
+	cls_options_init(o);
+	cfg_apply(c, path, a, o);
+	char err[256];
+	for (int i = 0; i < p->ncli; i++)   /* checked when main() parsed them */
+		(void)cls_parse_option(a, o, p->ncli, p->cli, &i, err, sizeof err);
+	for (int i = 0; i < p->ntail; i++)
+		add_cc_arg(a, o, p->tail[i]);
+	/* Settings main() sets itself rather than through cls_parse_option. */
+	o->time_report = p->opt.time_report;
+	o->dump = p->opt.dump;
+	o->dump_out = p->opt.dump_out;
+	o->report_unused_suppressions = p->opt.report_unused_suppressions;
+}
+
+/* Lint (or verify) one input, under configuration c. */
+static void run_one(struct prog *p, const char *path, const struct cfg *c)
 {
 	bool is_stdin = !strcmp(path, "-");
 	const char *display = is_stdin ? (p->stdin_name ? p->stdin_name : "<stdin>") : path;
@@ -241,9 +310,10 @@ static void run_one(struct prog *p, const char *path)
 		return;
 	}
 
-	struct cls_options opt = p->opt;
+	struct cls_options opt;
 	struct mem_arena cfg;
 	mem_init(&cfg);
+	file_options(p, c, display, &cfg, &opt);
 	if (p->verify) {
 		int argc = 0;
 		char **argv = cls_run_config(&cfg, text, len, &argc);
@@ -319,6 +389,266 @@ static void time_report(const struct prog *p)
 	fprintf(stderr, "%-28s %10.1f MB\n", "largest arena", (double)p->peak_arena / 1048576.0);
 }
 
+/* Keep the arguments cls_parse_option took, to replay them per file. */
+static void record_cli(struct prog *p, char **args, int n)
+{
+	if (p->ncli + n > p->capcli) {
+		int cap = (p->capcli + n) * 2;
+		char **v = MEM_ARRAY(&p->arena, char *, (size_t)cap);
+		if (!v)
+			return;
+		if (p->ncli)
+			memcpy(v, p->cli, (size_t)p->ncli * sizeof *v);
+		p->cli = v;
+		p->capcli = cap;
+	}
+	memcpy(p->cli + p->ncli, args, (size_t)n * sizeof *args);
+	p->ncli += n;
+}
+
+/* --statistics: findings per rule, then the totals. */
+static void statistics(const struct prog *p, FILE *f)
+{
+	fprintf(f, "statistics:\n");
+	for (unsigned i = 0; i < cls_nrules && i < 64; i++)
+		if (p->out.rule_count[i])
+			fprintf(f, "  %-7s %-24s %6u\n", cls_rules[i]->id, cls_rules[i]->name,
+				p->out.rule_count[i]);
+	fprintf(f, "  total: ");
+	cls_output_summary(&p->out, f);
+	fputc('\n', f);
+}
+
+/* --explain RULE: the rule's page, or its summary when no page is installed. */
+static int explain(const char *name)
+{
+	const struct cls_rule *r = cls_rule_by_name(name);
+	if (!r)
+		return usage_error("unknown rule '%s' (see --list-rules)", name);
+	size_t len = 0;
+	char *doc = cls_rule_doc(r, &len);
+	if (doc) {
+		fwrite(doc, 1, len, stdout);
+		free(doc);
+	} else {
+		printf("%s %s (%s, %s): %s\n", r->id, r->name,
+		       r->severity == CLS_ERROR ? "error" : r->severity == CLS_WARNING ? "warning"
+										  : "note",
+		       r->category, r->summary);
+		fprintf(stderr, "clsynclint: no documentation page for '%s' is installed\n", r->name);
+	}
+	return CLS_EXIT_CLEAN;
+}
+
+/* ------------------------------------------------------------------ --jobs */
+
+/* What a worker sends back for one file; the report text, the file's name
+ * and reason (json, sarif: has_rec) follow it in the pipe. */
+struct job_msg {
+	unsigned count[3], rule_count[64], suppressed, nfiles;
+	unsigned not_analyzed, verify_failed;
+	double t_phase[6], t_rule[64], t_total;
+	size_t peak_arena;
+	size_t text_len, path_len, reason_len;
+	bool has_rec, analyzed, has_reason;
+};
+
+static bool write_full(int fd, const void *buf, size_t n)
+{
+	const char *b = buf;
+	while (n) {
+		ssize_t k = write(fd, b, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		b += k;
+		n -= (size_t)k;
+	}
+	return true;
+}
+
+static bool read_full(int fd, void *buf, size_t n)
+{
+	char *b = buf;
+	while (n) {
+		ssize_t k = read(fd, b, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		b += k;
+		n -= (size_t)k;
+	}
+	return true;
+}
+
+/* A worker: lint inputs w, w+n, w+2n, ... each into a part of the report,
+ * and send the parts through fd in that order. */
+static void job_worker(struct prog *p, unsigned w, unsigned n, int fd)
+{
+	for (unsigned i = w; i < p->nfiles; i += n) {
+		p->not_analyzed = p->verify_failed = 0;
+		memset(p->t_phase, 0, sizeof p->t_phase);
+		memset(p->t_rule, 0, sizeof p->t_rule);
+		p->t_total = 0;
+		p->peak_arena = 0;
+		char *text = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&text, &len);
+		if (!m)
+			_exit(1);
+		struct cls_output whole = p->out, part;
+		cls_output_part(&p->out, &whole, m);
+		run_one(p, p->files[i], p->file_cfg ? p->file_cfg[i] : NULL);
+		fclose(m);
+		part = p->out;
+		p->out = whole;
+		struct job_msg msg;
+		memset(&msg, 0, sizeof msg);
+		memcpy(msg.count, part.count, sizeof msg.count);
+		memcpy(msg.rule_count, part.rule_count, sizeof msg.rule_count);
+		msg.suppressed = part.suppressed;
+		msg.nfiles = part.nfiles;
+		msg.not_analyzed = p->not_analyzed;
+		msg.verify_failed = p->verify_failed;
+		memcpy(msg.t_phase, p->t_phase, sizeof msg.t_phase);
+		memcpy(msg.t_rule, p->t_rule, sizeof msg.t_rule);
+		msg.t_total = p->t_total;
+		msg.peak_arena = p->peak_arena;
+		msg.text_len = len;
+		const struct cls_file_rec *rec = part.files && part.nfiles ? &part.files[0] : NULL;
+		if (rec) {
+			msg.has_rec = true;
+			msg.analyzed = rec->analyzed;
+			msg.path_len = strlen(rec->path);
+			msg.has_reason = rec->reason != NULL;
+			msg.reason_len = rec->reason ? strlen(rec->reason) : 0;
+		}
+		bool ok = write_full(fd, &msg, sizeof msg) && write_full(fd, text, len) &&
+			  (!rec || (write_full(fd, rec->path, msg.path_len) &&
+				    write_full(fd, rec->reason ? rec->reason : "", msg.reason_len)));
+		cls_output_part_free(&part);
+		free(text);
+		if (!ok)
+			_exit(1);
+	}
+}
+
+/* Read n bytes from fd into a new NUL-terminated string; NULL on failure. */
+static char *read_str(int fd, size_t n)
+{
+	char *s = malloc(n + 1);
+	if (s && !read_full(fd, s, n)) {
+		free(s);
+		return NULL;
+	}
+	if (s)
+		s[n] = 0;
+	return s;
+}
+
+/* Receive input i's part from fd and add it to the report; false if the
+ * worker is gone. */
+static bool job_receive(struct prog *p, int fd)
+{
+	struct job_msg msg;
+	if (!read_full(fd, &msg, sizeof msg))
+		return false;
+	char *text = read_str(fd, msg.text_len);
+	struct cls_file_rec rec = { NULL, NULL, msg.analyzed };
+	bool ok = text != NULL;
+	if (ok && msg.has_rec) {
+		rec.path = read_str(fd, msg.path_len);
+		rec.reason = read_str(fd, msg.reason_len);
+		ok = rec.path && rec.reason;
+		if (ok && !msg.has_reason) {
+			free(rec.reason);
+			rec.reason = NULL;
+		}
+	}
+	if (ok) {
+		struct cls_output part;
+		cls_output_part(&part, &p->out, NULL);
+		memcpy(part.count, msg.count, sizeof part.count);
+		memcpy(part.rule_count, msg.rule_count, sizeof part.rule_count);
+		part.suppressed = msg.suppressed;
+		part.nfiles = msg.nfiles;
+		part.files = msg.has_rec ? &rec : NULL;
+		cls_output_splice(&p->out, &part, text, msg.text_len);
+		p->not_analyzed += msg.not_analyzed;
+		p->verify_failed += msg.verify_failed;
+		for (unsigned k = 0; k < 6; k++)
+			p->t_phase[k] += msg.t_phase[k];
+		for (unsigned k = 0; k < 64; k++)
+			p->t_rule[k] += msg.t_rule[k];
+		p->t_total += msg.t_total;
+		if (msg.peak_arena > p->peak_arena)
+			p->peak_arena = msg.peak_arena;
+	}
+	free(rec.path);
+	free(rec.reason);
+	free(text);
+	return ok;
+}
+
+/*
+ * Lint the inputs with p->jobs worker processes (each has its own libclang
+ * index).  Input i goes to worker i % jobs; the parent reads the parts back
+ * in input order, so the report is the one a serial run prints.
+ */
+static void run_jobs(struct prog *p)
+{
+	unsigned n = p->jobs < p->nfiles ? p->jobs : p->nfiles;
+	int *fds = calloc(n, sizeof *fds);
+	pid_t *pids = calloc(n, sizeof *pids);
+	unsigned started = 0;
+	fflush(NULL);
+	for (; fds && pids && started < n; started++) {
+		int pfd[2];
+		if (pipe(pfd) != 0)
+			break;
+		pid_t pid = fork();
+		if (pid < 0) {
+			close(pfd[0]);
+			close(pfd[1]);
+			break;
+		}
+		if (pid == 0) {
+			close(pfd[0]);
+			for (unsigned k = 0; k < started; k++)
+				close(fds[k]);
+			job_worker(p, started, n, pfd[1]);
+			_exit(0);
+		}
+		close(pfd[1]);
+		fds[started] = pfd[0];
+		pids[started] = pid;
+	}
+	if (started < n) {
+		/* Could not start them all: the workers lint with other shares. */
+		fprintf(stderr, "clsynclint: could not start %u worker processes (%s); "
+				"running serially\n", n, strerror(errno));
+		for (unsigned k = 0; k < started; k++) {
+			close(fds[k]);
+			waitpid(pids[k], NULL, 0);
+		}
+		for (unsigned i = 0; i < p->nfiles; i++)
+			run_one(p, p->files[i], p->file_cfg ? p->file_cfg[i] : NULL);
+	} else {
+		for (unsigned i = 0; i < p->nfiles; i++)
+			if (!job_receive(p, fds[i % n]))
+				input_error(p, p->files[i],
+					    "internal error: the worker process linting it exited");
+		for (unsigned k = 0; k < n; k++) {
+			close(fds[k]);
+			waitpid(pids[k], NULL, 0);
+		}
+	}
+	free(fds);
+	free(pids);
+}
+
 static void list_rules(void)
 {
 	for (unsigned i = 0; i < cls_nrules; i++) {
@@ -338,6 +668,7 @@ int main(int argc, char **argv)
 	cls_options_init(&p.opt);
 	p.out.out = stdout;
 	const char *color = "auto", *format = "text";
+	const char *config_file = NULL, *output = NULL, *explain_rule = NULL;
 	bool files_only = false;
 
 	for (int i = 1; i < argc; i++) {
@@ -349,22 +680,21 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--")) {
 			/* Everything after -- goes to the compiler. */
-			for (i++; i < argc; i++) {
-				const char **n = MEM_ARRAY(&p.arena, const char *, p.opt.ncc_args + 1);
-				if (!n)
+			p.tail = argv + i + 1;
+			p.ntail = argc - i - 1;
+			for (i++; i < argc; i++)
+				if (!add_cc_arg(&p.arena, &p.opt, argv[i]))
 					return CLS_EXIT_USAGE;
-				if (p.opt.ncc_args)
-					memcpy(n, p.opt.cc_args, p.opt.ncc_args * sizeof *n);
-				n[p.opt.ncc_args++] = argv[i];
-				p.opt.cc_args = n;
-			}
 			break;
 		}
+		int start = i;
 		int k = cls_parse_option(&p.arena, &p.opt, argc, argv, &i, err, sizeof err);
 		if (k < 0)
 			return usage_error("%s", err);
-		if (k > 0)
+		if (k > 0) {
+			record_cli(&p, argv + start, i - start + 1);
 			continue;
+		}
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			fputs(usage_text, stdout);
 			return CLS_EXIT_CLEAN;
@@ -390,6 +720,29 @@ int main(int argc, char **argv)
 			p.stdin_name = a + 17;
 		} else if (!strcmp(a, "--stdin-filename") && i + 1 < argc) {
 			p.stdin_name = argv[++i];
+		} else if (!strncmp(a, "--config=", 9) || (!strcmp(a, "--config") && i + 1 < argc)) {
+			config_file = a[8] == '=' ? a + 9 : argv[++i];
+		} else if (!strcmp(a, "--no-config")) {
+			p.no_config = true;
+		} else if (!strcmp(a, "--show-config")) {
+			p.show_config = true;
+		} else if (!strcmp(a, "--report-unused-suppressions")) {
+			p.opt.report_unused_suppressions = true;
+		} else if (!strncmp(a, "--output=", 9) || (!strcmp(a, "--output") && i + 1 < argc)) {
+			output = a[8] == '=' ? a + 9 : argv[++i];
+		} else if (!strcmp(a, "--statistics")) {
+			p.statistics = true;
+		} else if (!strncmp(a, "--jobs=", 7) || !strncmp(a, "-j", 2) ||
+			   (!strcmp(a, "--jobs") && i + 1 < argc)) {
+			const char *v = a[1] == 'j' ? (a[2] ? a + 2 : i + 1 < argc ? argv[++i] : "")
+				      : a[6] == '=' ? a + 7 : argv[++i];
+			char *end;
+			unsigned long n = strtoul(v, &end, 10);
+			if (!*v || *end || n == 0 || n > 1024)
+				return usage_error("invalid --jobs '%s': give a number from 1 to 1024", v);
+			p.jobs = (unsigned)n;
+		} else if (!strncmp(a, "--explain=", 10) || (!strcmp(a, "--explain") && i + 1 < argc)) {
+			explain_rule = a[9] == '=' ? a + 10 : argv[++i];
 		} else if (!strncmp(a, "--dump=", 7)) {
 			p.opt.dump = a + 7;
 			if (strcmp(p.opt.dump, "ir") && strcmp(p.opt.dump, "uniformity"))
@@ -403,14 +756,20 @@ int main(int argc, char **argv)
 		list_rules();
 		return CLS_EXIT_CLEAN;
 	}
+	if (explain_rule)
+		return explain(explain_rule);
 	if (!strcmp(format, "text"))
 		p.out.format = CLS_FMT_TEXT;
 	else if (!strcmp(format, "gcc"))
 		p.out.format = CLS_FMT_GCC;
 	else if (!strcmp(format, "json"))
 		p.out.format = CLS_FMT_JSON;
+	else if (!strcmp(format, "sarif"))
+		p.out.format = CLS_FMT_SARIF;
+	else if (!strcmp(format, "github"))
+		p.out.format = CLS_FMT_GITHUB;
 	else
-		return usage_error("unknown format '%s' (text, gcc, json)", format);
+		return usage_error("unknown format '%s' (text, gcc, json, sarif, github)", format);
 	if (!strcmp(color, "always"))
 		p.out.color = true;
 	else if (!strcmp(color, "never"))
@@ -420,10 +779,18 @@ int main(int argc, char **argv)
 			      !(getenv("TERM") && !strcmp(getenv("TERM"), "dumb"));
 	else
 		return usage_error("invalid --color '%s' (auto, always, never)", color);
-	if (p.out.format != CLS_FMT_TEXT)
+	if (p.out.format != CLS_FMT_TEXT || output)
 		p.out.color = false;
 	if (!p.nfiles)
 		return usage_error("%s", "no input files (give a .cl file, a directory or '-')");
+	if (config_file && p.no_config)
+		return usage_error("%s", "--config and --no-config exclude each other");
+	char cfg_err[600];
+	p.cfgs = cfg_set_new();
+	if (!p.cfgs)
+		return CLS_EXIT_USAGE;
+	if (config_file && !(p.forced_cfg = cfg_load(p.cfgs, config_file, cfg_err, sizeof cfg_err)))
+		return usage_error("%s", cfg_err);
 
 	/* Expand directories into their .cl files, keeping the given order. */
 	char **given = p.files;
@@ -436,6 +803,12 @@ int main(int argc, char **argv)
 		stdin_count += !strcmp(given[i], "-");
 		if (strcmp(given[i], "-") && stat(given[i], &st) == 0 && S_ISDIR(st.st_mode)) {
 			unsigned before = p.nfiles;
+			bool bad = false;
+			p.walk_cfg = p.forced_cfg;
+			if (!p.walk_cfg && !p.no_config)
+				p.walk_cfg = cfg_find(p.cfgs, given[i], &bad, cfg_err, sizeof cfg_err);
+			if (bad)
+				return usage_error("%s", cfg_err);
 			walk_dir(&p, given[i], NULL, 0);
 			if (p.nfiles == before) {
 				fprintf(stderr, "clsynclint: %s: no .cl files in this directory\n",
@@ -449,13 +822,65 @@ int main(int argc, char **argv)
 	if (stdin_count > 1)
 		return usage_error("%s", "'-' (standard input) given more than once");
 
+	/* Every input's configuration, found and checked before anything is linted. */
+	p.file_cfg = MEM_ARRAY(&p.arena, const struct cfg *, p.nfiles + 1);
+	for (unsigned i = 0; i < p.nfiles && p.file_cfg; i++) {
+		bool bad = false;
+		const char *name = strcmp(p.files[i], "-") ? p.files[i]
+				 : p.stdin_name ? p.stdin_name : ".";
+		p.file_cfg[i] = p.forced_cfg;
+		if (!p.forced_cfg && !p.no_config)
+			p.file_cfg[i] = cfg_find(p.cfgs, name, &bad, cfg_err, sizeof cfg_err);
+		if (bad)
+			return usage_error("%s", cfg_err);
+	}
+	if (p.show_config) {
+		for (unsigned i = 0; i < p.nfiles; i++) {
+			struct cls_options o;
+			struct mem_arena a;
+			mem_init(&a);
+			const char *name = strcmp(p.files[i], "-") ? p.files[i]
+					 : p.stdin_name ? p.stdin_name : "<stdin>";
+			file_options(&p, p.file_cfg ? p.file_cfg[i] : NULL, name, &a, &o);
+			cfg_show(p.file_cfg ? p.file_cfg[i] : NULL, name, &o, stdout);
+			mem_free_all(&a);
+		}
+		cfg_set_free(p.cfgs);
+		mem_free_all(&p.arena);
+		return CLS_EXIT_CLEAN;
+	}
+	FILE *report = NULL;
+	if (output && !(report = fopen(output, "w")))
+		return usage_error("cannot write the report to '%s': %s", output, strerror(errno));
+	if (report)
+		p.out.out = report;
+
 	cls_output_begin(&p.out);
-	for (unsigned i = 0; i < p.nfiles; i++)
-		run_one(&p, p.files[i]);
+	/* --verify and --dump print as they go: they run serially. */
+	if (p.jobs > 1 && p.nfiles > 1 && !p.verify && !p.opt.dump)
+		run_jobs(&p);
+	else
+		for (unsigned i = 0; i < p.nfiles; i++)
+			run_one(&p, p.files[i], p.file_cfg ? p.file_cfg[i] : NULL);
 	cls_output_end(&p.out);
+	bool machine = p.out.format == CLS_FMT_JSON || p.out.format == CLS_FMT_SARIF ||
+		       p.out.format == CLS_FMT_GITHUB;
+	if (p.statistics && !p.verify)
+		statistics(&p, machine ? stderr : p.out.out);
 	fflush(stdout);
+	if (report) {
+		bool bad = ferror(report);
+		bad |= fclose(report) != 0;
+		fprintf(stderr, "clsynclint: ");
+		cls_output_summary(&p.out, stderr);
+		if (bad)
+			fprintf(stderr, "; could not write the report to %s\n", output);
+		else
+			fprintf(stderr, "; report written to %s\n", output);
+	}
 	if (p.opt.time_report)
 		time_report(&p);
+	cfg_set_free(p.cfgs);
 
 	int rc = CLS_EXIT_CLEAN;
 	if (p.verify)

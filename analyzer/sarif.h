@@ -1,0 +1,34 @@
+/*
+ * sarif.h - the formats for CI: SARIF 2.1.0 (sarif_) and GitHub workflow
+ * commands (gh_).  Called by the formatter switch of diag.c, which owns the
+ * list of diagnostics and the counts.
+ */
+#ifndef CLS_SARIF_H
+#define CLS_SARIF_H
+
+#include "cls.h"
+
+/* The current directory with a trailing '/', malloc'ed (NULL if unknown):
+ * file names in both formats are made relative to it. */
+char *ci_srcroot(void);
+
+/* SARIF: the log up to the opening of "results" (rules read from the docs). */
+void sarif_begin(struct cls_output *o);
+/* One result: diagnostic i of r, shown at severity s. */
+void sarif_result(struct cls_output *o, const struct cls_result *r, unsigned i,
+		  enum cls_severity s);
+/* The rest of the log: the invocation, with the files that were not analyzed. */
+void sarif_end(struct cls_output *o);
+
+/* GitHub: one ::error/::warning/::notice command per diagnostic, notes inside. */
+void gh_diag(struct cls_output *o, const struct cls_diag *d, enum cls_severity s);
+/* GitHub: a file that could not be analyzed and has no diagnostic saying why. */
+void gh_not_analyzed(struct cls_output *o, const struct cls_result *r);
+
+/* diag.c's helpers, shared with these formatters. */
+int diag_rule_index(const struct cls_rule *r);
+const char *diag_sev_name(enum cls_severity s);
+void diag_json_str(FILE *out, const char *s);
+const char *diag_source_line(const struct cls_result *r, unsigned line, size_t *len);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * suppress.h - suppression comments (sup_ prefix).
+ *
+ *   // clsynclint: disable=RULE[,RULE] -- reason       this line
+ *   // clsynclint: disable-next-line=RULE              the next line
+ *   // clsynclint: disable-begin=RULE ... disable-end=RULE   a region
+ *   // clsynclint: disable-file=RULE                   the whole file (top comments only)
+ *
+ * RULE is a rule name, an id (CLS001) or `all`.
+ */
+#ifndef CLS_SUPPRESS_H
+#define CLS_SUPPRESS_H
+
+#include "ctx.h"
+
+/*
+ * Read the suppression comments of ctx's file and drop the diagnostics they
+ * cover (counted in result->nsuppressed).  Malformed, unpaired and, with
+ * opt->report_unused_suppressions, unused suppressions are reported as
+ * CLS902 [suppression].  Call after the rules ran, before diag_finish.
+ */
+void sup_apply(struct cls_ctx *ctx);
+
+#endif

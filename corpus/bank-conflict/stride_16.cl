@@ -1,0 +1,39 @@
+// stride_16.cl - one float per work-item at s[lid * 16]: a stride of 16 words.
+//
+// Word = 16 * lid, bank = word mod banks.
+// A stride of sixteen words uses 2 of 32 banks, or one bank of 16:
+// sixteen words in one bank on every profile.
+//
+// The kernel is correct: each work-item writes its own slot, a barrier
+// publishes it, work-item i reads the slot of work-item 63 - i, and a
+// second barrier keeps the next round's write after that read.  Every
+// stride_N / ok_stride_N kernel computes the same result, so they time
+// against each other (manifest.ini).
+//
+// Expected degree of both accesses (write #w, read #r), per profile:
+//   generic 16, nvidia 16, amd 16, intel 16
+// expected-warning@#w {{16-way bank conflict on s[lid * 16]}}
+// expected-warning@#r {{16-way bank conflict on s}}
+// generic-warning@#w {{16-way bank conflict on s[lid * 16]}}
+// generic-warning@#r {{16-way bank conflict on s}}
+// nvidia-warning@#w {{16-way bank conflict on s[lid * 16]}}
+// nvidia-warning@#r {{16-way bank conflict on s}}
+// amd-warning@#w {{16-way bank conflict on s[lid * 16]}}
+// amd-warning@#r {{16-way bank conflict on s}}
+// intel-warning@#w {{16-way bank conflict on s[lid * 16]}}
+// intel-warning@#r {{16-way bank conflict on s}}
+
+__kernel __attribute__((reqd_work_group_size(64, 1, 1)))
+void strided(__global const float *in, __global float *out)
+{
+    __local float s[64 * 16];
+    size_t lid = get_local_id(0);
+    float v = in[get_global_id(0)];
+    for (int round = 0; round < 16; round++) {
+        s[lid * 16] = v;                    // #w
+        barrier(CLK_LOCAL_MEM_FENCE);
+        v = 0.5f * v + s[(63 - lid) * 16];  // #r
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    out[get_global_id(0)] = v;
+}
