@@ -896,7 +896,10 @@ static unsigned request_degree(const struct bank_model *bm, const long long *add
 			       const bool *active, unsigned n, long long size,
 			       struct bank_result *out)
 {
-	unsigned per_phase = bm->phase_bytes / (unsigned)(size > 0 ? size : 1);
+	/* A phase serves at most the bytes of all banks at once. */
+	unsigned phase = bm->phase_bytes < bm->banks * bm->width ? bm->phase_bytes
+								 : bm->banks * bm->width;
+	unsigned per_phase = phase / (unsigned)(size > 0 ? size : 1);
 	if (per_phase == 0)
 		per_phase = 1;
 	unsigned words_per = (unsigned)((size + bm->width - 1) / bm->width) + 1;
@@ -983,9 +986,9 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 	if (!val || !tmp || !used)
 		goto out;
 	collect_slots(a->index, used);
-	guard_slots(ab, a->ctx, a->block->id, used, NULL, 0);
 	for (unsigned s = 0; s < ns; s++)
 		out->assumed_iv |= used[s] && k->slots[s].is_iv;
+	guard_slots(ab, a->ctx, a->block->id, used, NULL, 0);
 	static const long long tries[3] = { 0, 1, 65536 };
 	unsigned degree = 0;
 	struct guard *g = guard_of(ab, a->ctx, a->block->id);

@@ -1293,24 +1293,79 @@ struct attr_scan {
 	struct ir_func *f;
 };
 
-static unsigned token_value(struct fe *s, const char *t)
+/* The value of `#define name VALUE` in the file's text, or NULL. */
+static const char *define_in_text(const char *src, size_t len, const char *name, size_t n,
+				  size_t *vlen)
+{
+	const char *p = src, *end = src + len;
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end, *q = p;
+		while (q < le && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < le && *q == '#') {
+			q++;
+			while (q < le && (*q == ' ' || *q == '\t'))
+				q++;
+			if (le - q > 6 && !strncmp(q, "define", 6) && (q[6] == ' ' || q[6] == '\t')) {
+				q += 7;
+				while (q < le && (*q == ' ' || *q == '\t'))
+					q++;
+				if ((size_t)(le - q) > n && !strncmp(q, name, n) &&
+				    (q[n] == ' ' || q[n] == '\t')) {
+					q += n;
+					while (q < le && (*q == ' ' || *q == '\t'))
+						q++;
+					const char *v = q;
+					while (q < le && *q != ' ' && *q != '\t' && *q != '\r' && *q != '/')
+						q++;
+					*vlen = (size_t)(q - v);
+					return *vlen ? v : NULL;
+				}
+			}
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	return NULL;
+}
+
+/*
+ * A number in an attribute: a literal, a -D NAME=VALUE macro, or a
+ * `#define NAME VALUE` in the file (followed a few levels); 0 if unknown.
+ */
+static unsigned token_value(struct fe *s, const char *t, unsigned depth)
 {
 	char *end;
 	unsigned long v = strtoul(t, &end, 0);
 	if (end != t && (*end == 0 || *end == 'u' || *end == 'U'))
 		return (unsigned)v;
-	/* A macro from -D NAME=VALUE. */
+	if (depth > 4)
+		return 0;
 	const struct cls_options *o = s->ctx->opt;
 	size_t n = strlen(t);
+	char buf[64];
 	for (unsigned i = 0; i < o->ncc_args; i++) {
 		const char *a = o->cc_args[i];
 		if (!strncmp(a, "-D", 2)) {
 			a += 2;
 			if (!*a && i + 1 < o->ncc_args)
 				a = o->cc_args[i + 1];
-			if (!strncmp(a, t, n) && a[n] == '=')
-				return (unsigned)strtoul(a + n + 1, NULL, 0);
+			if (!strncmp(a, t, n) && a[n] == '=') {
+				snprintf(buf, sizeof buf, "%s", a + n + 1);
+				return token_value(s, buf, depth + 1);
+			}
 		}
+	}
+	size_t vl;
+	const char *d = define_in_text(s->ctx->result->source, s->ctx->result->source_len, t, n, &vl);
+	if (d && vl < sizeof buf) {
+		memcpy(buf, d, vl);
+		buf[vl] = 0;
+		if (buf[0] == '(' && buf[vl - 1] == ')') {
+			memmove(buf, buf + 1, vl - 2);
+			buf[vl - 2] = 0;
+		}
+		return token_value(s, buf, depth + 1);
 	}
 	return 0;
 }
@@ -1336,7 +1391,7 @@ static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientD
 				if (clang_getTokenKind(toks[j]) == CXToken_Literal ||
 				    clang_getTokenKind(toks[j]) == CXToken_Identifier) {
 					CXString v = clang_getTokenSpelling(s->tu, toks[j]);
-					as->f->reqd_wg[dim++] = token_value(s, clang_getCString(v));
+					as->f->reqd_wg[dim++] = token_value(s, clang_getCString(v), 0);
 					clang_disposeString(v);
 				}
 			}

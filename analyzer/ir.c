@@ -236,6 +236,24 @@ bool ir_has_side_effects(const struct ir_expr *e)
 static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* C precedence of a binary operator (higher binds tighter). */
+static int prec(unsigned op)
+{
+	switch (op) {
+	case IR_B_MUL: case IR_B_DIV: case IR_B_REM: return 10;
+	case IR_B_ADD: case IR_B_SUB: return 9;
+	case IR_B_SHL: case IR_B_SHR: return 8;
+	case IR_B_LT: case IR_B_GT: case IR_B_LE: case IR_B_GE: return 7;
+	case IR_B_EQ: case IR_B_NE: return 6;
+	case IR_B_AND: return 5;
+	case IR_B_XOR: return 4;
+	case IR_B_OR: return 3;
+	case IR_B_LAND: return 2;
+	case IR_B_LOR: return 1;
+	default: return 0;
+	}
+}
+
 /* Append to a bounded buffer; the text is cut at cap - 1 characters. */
 static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
 {
@@ -279,9 +297,21 @@ static void expr_text(char *buf, size_t cap, size_t *len, const struct ir_expr *
 		PUT(")");
 		break;
 	case E_BINARY:
-		expr_text(buf, cap, len, e->kids[0], depth + 1);
-		PUT(" %s ", ir_binop_str(e->sub));
-		expr_text(buf, cap, len, e->kids[1], depth + 1);
+		for (int k = 0; k < 2; k++) {
+			const struct ir_expr *x = e->kids[k];
+			/* Keep the source's grouping: parenthesize compound operands
+			 * unless they bind tighter than this operator. */
+			bool paren = x && (x->op == E_COND || x->op == E_ASSIGN || x->op == E_COMMA ||
+					   (x->op == E_BINARY && prec(x->sub) <= prec(e->sub) &&
+					    !(k == 0 && prec(x->sub) == prec(e->sub))));
+			if (k)
+				PUT(" %s ", ir_binop_str(e->sub));
+			if (paren)
+				PUT("(");
+			expr_text(buf, cap, len, x, depth + 1);
+			if (paren)
+				PUT(")");
+		}
 		break;
 	case E_UNARY:
 		PUT("%s", e->sub == IR_U_MINUS ? "-" : e->sub == IR_U_NOT ? "~" :

@@ -254,6 +254,23 @@ static const char *sev_name(enum cls_severity s)
 	return s == CLS_ERROR ? "error" : s == CLS_WARNING ? "warning" : "note";
 }
 
+/*
+ * Does msg contain text?  A number at either end of text must not continue a
+ * number in msg: {{2-way}} does not match "32-way".
+ */
+static bool contains(const char *msg, const char *text)
+{
+	size_t n = strlen(text);
+	for (const char *p = strstr(msg, text); p; p = strstr(p + 1, text)) {
+		if (n && isdigit((unsigned char)text[0]) && p > msg && isdigit((unsigned char)p[-1]))
+			continue;
+		if (n && isdigit((unsigned char)text[n - 1]) && isdigit((unsigned char)p[n]))
+			continue;
+		return true;
+	}
+	return false;
+}
+
 /* One seen diagnostic (a diagnostic or one of its notes), flattened. */
 struct seen {
 	enum cls_severity sev;
@@ -318,7 +335,7 @@ bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *
 		for (unsigned k = 0; k < ns && e->seen < e->count; k++) {
 			struct seen *s = &sv[k];
 			if (s->matched || s->sev != e->sev || s->line != e->line ||
-			    (s->file && strcmp(s->file, r->path)) || !strstr(s->msg, e->text))
+			    (s->file && strcmp(s->file, r->path)) || !contains(s->msg, e->text))
 				continue;
 			s->matched = true;
 			e->seen++;
