@@ -1399,9 +1399,11 @@ bool acc_reaches(const struct acc_kernel *k, const struct acc *a, const struct a
 		for (unsigned s = 0; s < nd->nsucc; s++) {
 			unsigned t = nd->succ[s], tk = took;
 			if (nd->back[s]) {
-				if (header < 0 || (int)t != header)
+				/* -1: no back edge; -2: any; else any, and this one once */
+				if (header == -1)
 					continue;
-				tk = 1;
+				if (header >= 0 && (int)t == header)
+					tk = 1;
 			}
 			if (t == b->node && (header < 0 || tk) &&
 			    !splitter_before(k, t, b->seq, m)) {
@@ -1430,17 +1432,10 @@ bool acc_b_after_a(const struct acc_kernel *k, const struct acc *a, const struct
 		return true;
 	if (acc_reaches(k, b, a, m, -1))
 		return false;
-	/* Only through a loop: the one reached through the back edge runs later. */
-	for (unsigned n = 0; n < k->nnodes; n++) {
-		const struct acc_node *nd = &k->nodes[n];
-		for (unsigned s = 0; s < nd->nsucc; s++)
-			if (nd->back[s]) {
-				if (acc_reaches(k, a, b, m, (int)nd->succ[s]))
-					return true;
-				if (acc_reaches(k, b, a, m, (int)nd->succ[s]))
-					return false;
-			}
-	}
+	/* Only through a loop: the one reached around a back edge runs later. */
+	bool ab = acc_reaches(k, a, b, m, -2), ba = acc_reaches(k, b, a, m, -2);
+	if (ab != ba)
+		return ab;
 	/* Parallel paths: the later one in the source. */
 	return a->range.begin.line < b->range.begin.line ||
 	       (a->range.begin.line == b->range.begin.line && a->range.begin.col <= b->range.begin.col);
@@ -1811,6 +1806,81 @@ bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 		mk[2 * n] = 1;
 		fwd(k, n, (unsigned)-1, false, m, mk, stack);
 		r = (x->node == n && !splitter_before(k, n, x->seq, m)) || marks_reach(k, mk, x, m);
+	}
+	free(mk);
+	free(stack);
+	return r;
+}
+
+bool acc_event_follows(const struct acc_kernel *k, const struct acc *a, const struct acc_event *ev,
+		       enum acc_mode m)
+{
+	unsigned N = k->nnodes, idx = (unsigned)(ev - k->ev), n;
+	for (n = 0; n < N; n++)
+		if (idx >= k->nodes[n].first_ev && idx < k->nodes[n].first_ev + k->nodes[n].nev)
+			break;
+	if (n == N)
+		return false;
+	unsigned seq = idx - k->nodes[n].first_ev;
+	/* The first splitter after a in its node, if any, is the one a meets. */
+	const struct acc_node *an = &k->nodes[a->node];
+	for (unsigned i = a->seq + 1; i < an->nev; i++)
+		if (acc_splits(&k->ev[an->first_ev + i], m))
+			return a->node == n && i == seq;
+	unsigned char *mk = calloc(2 * (size_t)N, 1);
+	unsigned *stack = malloc((2 * (size_t)N + 2) * sizeof *stack);
+	bool r = false;
+	if (mk && stack) {
+		fwd(k, a->node, a->seq, false, m, mk, stack);
+		if (mk[2 * n] || mk[2 * n + 1]) {
+			/* reached: ev must be the node's first splitter */
+			const struct acc_node *x = &k->nodes[n];
+			for (unsigned i = 0; i < x->nev; i++)
+				if (acc_splits(&k->ev[x->first_ev + i], m)) {
+					r = i == seq;
+					break;
+				}
+		}
+	}
+	free(mk);
+	free(stack);
+	return r;
+}
+
+bool acc_event_between(const struct acc_kernel *k, const struct acc *a, const struct acc_event *ev,
+		       const struct acc *b, enum acc_mode m)
+{
+	unsigned N = k->nnodes, idx = (unsigned)(ev - k->ev), n;
+	for (n = 0; n < N; n++)
+		if (idx >= k->nodes[n].first_ev && idx < k->nodes[n].first_ev + k->nodes[n].nev)
+			break;
+	if (n == N)
+		return false;
+	unsigned seq = idx - k->nodes[n].first_ev;
+	unsigned char *mk = calloc(2 * (size_t)N, 1);
+	unsigned *stack = malloc((2 * (size_t)N + 2) * sizeof *stack);
+	bool r = false;
+	if (mk && stack) {
+		/* a -> ev with no splitter of mode m between */
+		bool to_ev = a->node == n && a->seq < seq;
+		for (unsigned i = a->seq + 1; to_ev && i < seq; i++)
+			to_ev = !acc_splits(&k->ev[k->nodes[n].first_ev + i], m);
+		if (!to_ev) {
+			fwd(k, a->node, a->seq, false, m, mk, stack);
+			to_ev = (mk[2 * n] || mk[2 * n + 1]) && !splitter_before(k, n, seq, m);
+		}
+		/* ev -> b likewise */
+		if (to_ev) {
+			bool to_b = b->node == n && b->seq > seq;
+			for (unsigned i = seq + 1; to_b && i < b->seq; i++)
+				to_b = !acc_splits(&k->ev[k->nodes[n].first_ev + i], m);
+			if (!to_b) {
+				memset(mk, 0, 2 * (size_t)N);
+				fwd(k, n, seq, false, m, mk, stack);
+				to_b = marks_reach(k, mk, b, m);
+			}
+			r = to_b;
+		}
 	}
 	free(mk);
 	free(stack);

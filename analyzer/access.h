@@ -224,8 +224,9 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		  const struct acc *b, enum acc_mode mode, const unsigned *groups, unsigned sg_size,
 		  struct acc_witness *w);
 
-/* Is there a path from a to b with no splitter of mode m?  header < 0: no
- * back edge may be taken; else the path must take a back edge into header. */
+/* Is there a path from a to b with no splitter of mode m?  header == -1: no
+ * back edge may be taken; -2: any may; else the path must take the back edge
+ * into node `header` (other back edges allowed). */
 bool acc_reaches(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		 enum acc_mode m, int header);
 
@@ -298,6 +299,14 @@ bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct 
  * the loop's last iteration. */
 bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 			const struct ir_block *header, const struct acc *x, enum acc_mode m);
+
+/* Is ev the first splitter of mode m that a meets on some path from a? */
+bool acc_event_follows(const struct acc_kernel *k, const struct acc *a, const struct acc_event *ev,
+		       enum acc_mode m);
+
+/* Is ev on a path from a to b with no splitter of mode m on either side? */
+bool acc_event_between(const struct acc_kernel *k, const struct acc *a, const struct acc_event *ev,
+		       const struct acc *b, enum acc_mode m);
 
 /* Does barrier/fence event ev reach b with no splitter of mode m between? */
 bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,

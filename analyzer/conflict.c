@@ -308,7 +308,6 @@ static void guard_slots(struct abuild *ab, struct acc_ctx *c, unsigned b, unsign
 /* Per access, once: its compiled guard and the unknowns of index and guard. */
 struct aux {
 	bool done;
-	bool guard_iv;        /* the guard depends on a loop variable */
 	struct guard *g;
 	unsigned nslots;
 	unsigned slots[64];
@@ -357,8 +356,6 @@ static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const s
 			free(m);
 		}
 	}
-	for (unsigned i = 0; i < ng; i++)
-		x->guard_iv |= k->slots[gl[i]].is_iv;
 	for (unsigned i = 0; i < ng; i++) {
 		bool dup = false;
 		for (unsigned j = 0; j < x->nslots && !dup; j++)
@@ -609,7 +606,6 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	unsigned nd = 0, radix[64], which[64];
 	bool twin[64];
 	long long *cand[64];
-	bool guard_iv = xa->guard_iv || xb->guard_iv;
 	unsigned L = k->lsz[0] ? k->lsz[0] : 64;
 	unsigned used[128], nused = 0;
 	for (unsigned i = 0; i < xa->nslots + xb->nslots; i++) {
@@ -835,9 +831,9 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	}
 done:
 	w->benign = any_conflict && benign_all;
-	/* Lockstep reliance: the guards alone (not a loop variable) keep both
-	 * accesses inside one sub-group. */
-	w->lockstep = found && !w->cross_subgroup && !exec_multi_sg && !guard_iv;
+	/* Lockstep reliance: every conflict lies within one sub-group and only
+	 * one sub-group runs the two accesses. */
+	w->lockstep = found && !w->cross_subgroup && !exec_multi_sg;
 out:
 	free(tab.v);
 	return found;

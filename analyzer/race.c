@@ -94,32 +94,27 @@ static void add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kern
 		const struct acc *a, const struct acc *b, const struct acc_witness *w,
 		enum race_kind kind)
 {
-	/* Already reported at the statement that would be this one's second? */
+	/* One finding per racy statement and object; a barrier-fence finding is
+	 * about the barrier between a particular pair, so it is kept per pair. */
 	enum acc_mode m0 = a->space == AS_LOCAL ? MODE_LOCAL : MODE_GLOBAL;
 	const struct acc *second = acc_b_after_a(k, a, b, m0) ? b : a;
+	const struct acc *first = second == b ? a : b;
 	struct pset *seen = rl->seconds;
-	if (seen && pset_has(seen, second->stmt, a->object))
+	bool per_pair = kind == RACE_FLAGS || kind == RACE_FENCE;
+	const void *key1 = per_pair ? (const void *)first->stmt : second->stmt;
+	const void *key2 = per_pair ? (const void *)second->stmt : a->object;
+	if (seen && pset_add(per_pair ? (struct pset *)rl->pairs : seen, key1, key2))
 		return;
-	if (seen)
-		pset_add(seen, second->stmt, a->object);
 	struct race *r = MEM_NEW(ctx->arena, struct race);
 	if (!r)
 		return;
 	r->k = k;
-	/* first/second in execution order on the connecting path */
-	enum acc_mode m = a->space == AS_LOCAL ? MODE_LOCAL : MODE_GLOBAL;
-	if (acc_b_after_a(k, a, b, m)) {
-		r->first = a;
-		r->second = b;
-		memcpy(r->t_first, w->t1, sizeof r->t_first);
-		memcpy(r->t_second, w->t2, sizeof r->t_second);
-	} else {
-		r->first = b;
-		r->second = a;
-		memcpy(r->t_first, w->t2, sizeof r->t_first);
-		memcpy(r->t_second, w->t1, sizeof r->t_second);
-	}
-	r->same_iteration = acc_reaches(k, r->first, r->second, m, -1) || r->first == r->second;
+	/* first and second in execution order on the connecting path */
+	r->first = first;
+	r->second = second;
+	memcpy(r->t_first, first == a ? w->t1 : w->t2, sizeof r->t_first);
+	memcpy(r->t_second, first == a ? w->t2 : w->t1, sizeof r->t_second);
+	r->same_iteration = first == second || acc_reaches(k, first, second, m0, -1);
 	r->w = *w;
 	r->kind = kind;
 	mem_vec_push(ctx->arena, &rl->races, r);
@@ -281,13 +276,21 @@ const struct race_list *race_find(struct cls_ctx *ctx, unsigned space)
 		free(seen);
 		return NULL;
 	}
+	struct pset *pairs = calloc(1, sizeof *pairs);
+	if (!pairs) {
+		free(seen);
+		return NULL;
+	}
 	rl->seconds = seen;
+	rl->pairs = pairs;
 	*slot = rl;
 	for (unsigned i = 0; ctx->facts->acc && i < ctx->facts->acc->kernels.len; i++)
 		kernel_races(ctx, rl, ctx->facts->acc->kernels.items[i], space);
-	rl->seconds = NULL;
+	rl->seconds = rl->pairs = NULL;
 	free(seen->k);
 	free(seen);
+	free(pairs->k);
+	free(pairs);
 	return rl;
 }
 

@@ -27,6 +27,7 @@ struct race {
 struct race_list {
 	struct mem_vec races;              /* struct race * */
 	void *seconds;                     /* (statement, object) already reported (race.c) */
+	void *pairs;                       /* (first, second) statements of fence findings */
 };
 
 /* A loop whose exit waits for a value another work-item (of another group,

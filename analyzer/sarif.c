@@ -333,6 +333,19 @@ static uint64_t fnv(uint64_t h, const char *s)
 	}
 }
 
+/* FNV-1a of a message with the numbers after "line " left out: messages
+ * cite other lines ("written at line 8"), which move with edits. */
+static uint64_t fnv_msg(uint64_t h, const char *s)
+{
+	for (const char *p = s ? s : ""; *p; p++) {
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+		if (p - s >= 4 && !strncmp(p - 4, "line ", 5))
+			while (p[1] >= '0' && p[1] <= '9')
+				p++;
+	}
+	return h;
+}
+
 /* The fingerprint of a diagnostic: rule, file, message and the text of its
  * line without surrounding blanks, so that it survives lines moving. */
 static uint64_t fingerprint(const struct cls_output *o, const struct cls_result *r,
@@ -341,7 +354,7 @@ static uint64_t fingerprint(const struct cls_output *o, const struct cls_result 
 	uint64_t h = 0xcbf29ce484222325ULL;
 	h = fnv(h, d->rule->id);
 	h = fnv(h, rel_path(o, d->range.begin.file));
-	h = fnv(h, d->msg);
+	h = fnv_msg(h, d->msg);
 	size_t len = 0;
 	const char *line = d->range.begin.file && !strcmp(d->range.begin.file, r->path)
 				   ? diag_source_line(r, d->range.begin.line, &len)

@@ -27,18 +27,21 @@ static bool already(struct sep *s, const struct ir_expr *call)
 	return false;
 }
 
-/* Keep the separating event nearest before the second access. */
+/* Keep the separating event that the first access meets first on its way to
+ * the second: a barrier (or fence) reachable from the first access with no
+ * other separator between, that also reaches the second. */
 static void pick(const struct acc_event *ev, void *d)
 {
 	struct sep *s = d;
 	const struct race *r = s->r;
+	enum acc_mode m = r->kind == RACE_FLAGS ? MODE_ANY : MODE_FENCE;
 	bool fits = ev->kind == EV_BARRIER ? r->kind == RACE_FLAGS && (!(ev->flags & s->need) || ev->sg_scope)
 					   : r->kind == RACE_FENCE;
-	if (!fits || !acc_reaches_event(r->k, ev, r->second,
-					r->kind == RACE_FLAGS ? MODE_ANY : MODE_FENCE))
+	if (!fits || !acc_reaches_event(r->k, ev, r->second, m) ||
+	    !acc_event_follows(r->k, r->first, ev, m))
 		return;
 	const struct cls_pos *p = &ev->call->range.begin, *q = s->best ? &s->best->call->range.begin : NULL;
-	if (!q || p->line > q->line || (p->line == q->line && p->col > q->col))
+	if (!q || p->line < q->line || (p->line == q->line && p->col < q->col))
 		s->best = ev;
 }
 
@@ -99,8 +102,17 @@ static void check_space(struct cls_ctx *ctx, unsigned space, const struct ir_exp
 			continue;
 		struct sep s = { ctx, r, space == AS_LOCAL ? FENCE_LOCAL : FENCE_GLOBAL, done, ndone,
 				 NULL };
-		acc_separators(r->k, r->first, r->second,
-			       r->kind == RACE_FLAGS ? MODE_ANY : MODE_FENCE, pick, &s);
+		if (r->kind == RACE_FENCE) {
+			/* Every fence between the two accesses stands in for a barrier. */
+			for (unsigned e = 0; e < r->k->nev; e++) {
+				const struct acc_event *ev = &r->k->ev[e];
+				if (ev->kind == EV_FENCE &&
+				    acc_event_between(r->k, r->first, ev, r->second, MODE_ANY))
+					report_barrier(ev, &s);
+			}
+			continue;
+		}
+		acc_separators(r->k, r->first, r->second, MODE_ANY, pick, &s);
 		if (s.best)
 			report_barrier(s.best, &s);
 	}

@@ -10,29 +10,49 @@
 #include "../analyzer/race.h"
 #include "rules.h"
 
+/* The outermost divergent branch controlling access a: the start of the
+ * region that keeps one sub-group active (if (lid < 32) { ... }). */
+static const void *region_of(const struct race *r)
+{
+	const struct acc *a = r->second;
+	const struct unif_inst *in = a->ctx->in;
+	const struct ir_block *br = in ? in->wg_ctrl[a->block->id] : NULL;
+	for (unsigned guard = 0; br && in && in->wg_ctrl[br->id] && guard < 64; guard++)
+		br = in->wg_ctrl[br->id];
+	return br ? (const void *)br : (const void *)a->block;
+}
+
+static bool earlier(const struct cls_pos *p, const struct cls_pos *q)
+{
+	return p->line < q->line || (p->line == q->line && p->col < q->col);
+}
+
 static void check(struct cls_ctx *ctx)
 {
 	const struct race_list *rl = race_find(ctx, AS_LOCAL);
 	if (!rl)
 		return;
-	/* One warning per guarded region (the block controlling the accesses). */
-	const void *seen[64];
-	unsigned nseen = 0;
+	/* One warning per guarded region, at its earliest racy access. */
+	const struct race *best[64];
+	const void *region[64];
+	unsigned n = 0;
 	for (unsigned i = 0; i < rl->races.len; i++) {
 		const struct race *r = rl->races.items[i];
 		if (r->kind != RACE_LOCKSTEP)
 			continue;
-		const struct unif_inst *in = r->second->ctx->in;
-		const void *region = in ? (const void *)in->wg_ctrl[r->second->block->id] : NULL;
-		if (!region)
-			region = r->second->block;
-		bool dup = false;
-		for (unsigned k = 0; k < nseen; k++)
-			dup |= seen[k] == region;
-		if (dup)
-			continue;
-		if (nseen < 64)
-			seen[nseen++] = region;
+		const void *g = region_of(r);
+		unsigned k = 0;
+		while (k < n && (region[k] != g || best[k]->k != r->k))
+			k++;
+		if (k == n && n < 64) {
+			region[n] = g;
+			best[n++] = r;
+		} else if (k < n && earlier(&r->second->range.begin, &best[k]->second->range.begin)) {
+			best[k] = r;
+		}
+	}
+	for (unsigned i = 0; i < n; i++) {
+		const struct race *r = best[i];
 		struct cls_diag *d = cls_report(ctx, &rule_subgroup_lockstep, r->second->range,
 			"relies on sub-group lockstep: %s with no barrier between; OpenCL does not "
 			"promise that the work-items of a sub-group run in lockstep (CPU "
