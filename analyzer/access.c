@@ -226,7 +226,7 @@ static struct sym *mk_bin(struct abuild *ab, unsigned op, struct sym *x, struct 
 	if (!x || !y)
 		return NULL;
 	long long cx, cy, r;
-	struct sym_env none = { { 0 }, { 0 }, { 0 }, { 0 }, NULL };
+	struct sym_env none = { { 0 }, { 0 }, { 0 }, { 0 }, NULL, false, 0 };
 	if (x->op == S_CONST && y->op == S_CONST) {
 		cx = x->c;
 		cy = y->c;
@@ -518,6 +518,17 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 	return s;
 }
 
+struct place {
+	const struct ir_var *object;
+	struct sym *offset;          /* bytes from the object's start */
+	const char *field;
+	long long size;              /* bytes accessed */
+	const struct ir_type *elem;  /* element type of the object */
+};
+static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
+		     unsigned block, unsigned inst, struct place *out, unsigned depth);
+static bool is_memory_lvalue(const struct ir_expr *lv);
+
 /* Work-item function with a constant dimension argument. */
 static int dim_arg(const struct ir_expr *e)
 {
@@ -656,6 +667,20 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	}
 	if (s)
 		return s;
+	/* A load from memory: its value is unknown, but the same place gives
+	 * the same value (race-free), which uniformity checks can use. */
+	if ((e->op == E_INDEX || e->op == E_DEREF || e->op == E_MEMBER) && level != U_UNIFORM &&
+	    depth < MAX_SYM_DEPTH && is_memory_lvalue(e)) {
+		struct place pl = { 0 };
+		if (place_of(ab, e, c, block, inst, &pl, depth + 1) && pl.object && pl.offset) {
+			s = mk(ab, S_LOAD);
+			if (s) {
+				s->a = pl.offset;
+				s->c = (long long)((uintptr_t)pl.object >> 4);
+				return s;
+			}
+		}
+	}
 	if (e->type && e->type->kind == T_FLOAT)
 		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
 	if (level == U_UNIFORM) {
@@ -672,13 +697,6 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 
 /* ------------------------------------------------------- lvalue -> object */
 
-struct place {
-	const struct ir_var *object;
-	struct sym *offset;          /* bytes from the object's start */
-	const char *field;
-	long long size;              /* bytes accessed */
-	const struct ir_type *elem;  /* element type of the object */
-};
 
 static long long type_size(const struct ir_type *t)
 {
@@ -833,6 +851,11 @@ struct walker {
 	unsigned block, inst;
 	const struct ir_expr *stmt;
 	unsigned cur;                /* current node */
+	/* the ?:, && and || operands being walked: condition and the outcome
+	 * under which the operand is evaluated */
+	const struct ir_expr *eg[ACC_MAX_EGUARD];
+	bool egpol[ACC_MAX_EGUARD];
+	unsigned neg;
 };
 
 static unsigned new_node(struct abuild *ab, struct acc_ctx *c, const struct ir_block *b)
@@ -936,6 +959,11 @@ static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_poin
 	} else {
 		a->value_level = U_DIVERGENT;
 	}
+	/* Inside ?: or && / || operands: evaluated only on that outcome. */
+	for (unsigned i = 0; i < w->neg; i++) {
+		a->eguard[a->neguard].cond = acc_sym_of(ab, w->eg[i], w->c, w->block, w->inst, 0);
+		a->eguard[a->neguard++].when_true = w->egpol[i];
+	}
 	ev->a = a;
 	mem_vec_push(ab->a, &ab->k->accs, a);
 }
@@ -1018,7 +1046,7 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 		} else {
 			/* No barrier inside: its accesses happen at the call. */
 			const struct ir_func *f = e->callee;
-			struct walker sub = { ab, cc, 0, 0, NULL, w->cur };
+			struct walker sub = { .ab = ab, .c = cc, .cur = w->cur };
 			for (unsigned b = 0; b < f->nblocks; b++) {
 				const struct ir_block *bb = f->blocks[b];
 				sub.block = b;
@@ -1136,6 +1164,31 @@ static void walk(struct walker *w, const struct ir_expr *e)
 	case E_CALL:
 		walk_call(w, e);
 		return;
+	case E_COND:
+		walk(w, e->kids[0]);
+		for (unsigned k = 1; k <= 2; k++) {
+			if (w->neg < ACC_MAX_EGUARD) {
+				w->eg[w->neg] = e->kids[0];
+				w->egpol[w->neg++] = k == 1;
+			}
+			walk(w, e->kids[k]);
+			if (w->neg && w->eg[w->neg - 1] == e->kids[0])
+				w->neg--;
+		}
+		return;
+	case E_BINARY:
+		if (e->sub == IR_B_LAND || e->sub == IR_B_LOR) {
+			walk(w, e->kids[0]);
+			if (w->neg < ACC_MAX_EGUARD) {
+				w->eg[w->neg] = e->kids[0];
+				w->egpol[w->neg++] = e->sub == IR_B_LAND;
+			}
+			walk(w, e->kids[1]);
+			if (w->neg && w->eg[w->neg - 1] == e->kids[0])
+				w->neg--;
+			return;
+		}
+		/* fall through */
 	default:
 		for (unsigned i = 0; i < e->nkids; i++)
 			walk(w, e->kids[i]);
@@ -1179,7 +1232,7 @@ static void build_ctx(struct abuild *ab, struct acc_ctx *c)
 		return;
 	for (unsigned b = 0; b < f->nblocks; b++) {
 		const struct ir_block *bb = f->blocks[b];
-		struct walker w = { ab, c, b, 0, NULL, 0 };
+		struct walker w = { .ab = ab, .c = c, .block = b };
 		w.cur = new_node(ab, c, bb);
 		c->first_node[b] = w.cur;
 		for (unsigned k = 0; k < bb->ninsts; k++) {

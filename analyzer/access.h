@@ -33,6 +33,7 @@ enum sym_op {
 	S_NOT,        /* ~a */
 	S_LNOT,       /* !a */
 	S_COND,       /* a ? b : c */
+	S_LOAD,       /* the value at byte offset a of object c (an identity) */
 };
 
 #define SYM_MIN 100   /* S_BIN sub codes beyond enum ir_binop */
@@ -67,6 +68,10 @@ struct sym_slot {
 struct sym_env {
 	unsigned lid[3], grp[3], lsz[3], ngrp[3];
 	long long *val;                /* per slot */
+	bool hash_loads;               /* S_LOAD: a hash of (object, offset), the same
+					* for every work-item reading one place (race-free);
+					* otherwise loads are unknown */
+	unsigned hash_seed;            /* varies the values of S_LOAD */
 };
 
 /* Evaluate s; false when it depends on something unknown (or divides by 0). */
@@ -111,6 +116,8 @@ struct acc_ctx {                   /* one inlined copy of a function */
 	bool *cond_done;
 };
 
+#define ACC_MAX_EGUARD 4
+
 struct acc {
 	unsigned id;
 	unsigned char kind;            /* ACC_READ | ACC_WRITE (both: read-modify-write) */
@@ -133,6 +140,13 @@ struct acc {
 	unsigned inst;                 /* instruction index in block (ninsts: terminator) */
 	unsigned node, seq;            /* position in the inlined graph */
 	uint64_t *intervals[MODE_COUNT];
+	/* ?:, && or || operands the access sits in: it runs only when each
+	 * condition has the given truth value */
+	struct {
+		struct sym *cond;
+		bool when_true;
+	} eguard[ACC_MAX_EGUARD];
+	unsigned neguard;
 };
 
 struct acc_event {
@@ -268,6 +282,14 @@ struct bank_result {
 	unsigned pad;          /* 0: padding does not help */
 	unsigned degree_after; /* with the padding */
 };
+
+/*
+ * Is the condition of branch `b` in kernel f's own code the same for every
+ * work-item of a work-group, although the uniformity analysis could not
+ * tell (lid < get_local_size(0), flags[gid / lsz], get_local_id(1) with a
+ * 1-D group)?  Decided by evaluating it for every work-item.
+ */
+bool acc_branch_uniform(struct cls_ctx *ctx, const struct ir_func *f, const struct ir_block *b);
 
 /* The bank model of the options' device profile and overrides. */
 void cls_bank_model(const struct cls_options *o, struct bank_model *m);

@@ -208,9 +208,15 @@ static struct guard *guard_of(struct abuild *ab, struct acc_ctx *c0, unsigned b0
 	return g;
 }
 
-/* Does a's block run for the work-item of env? */
+/* Does a's block run for the work-item of env (and its ?: or && operand)? */
 static bool runs(struct abuild *ab, const struct acc *a, struct guard *g, const struct sym_env *env)
 {
+	for (unsigned i = 0; i < a->neguard; i++) {
+		long long v;
+		if (a->eguard[i].cond && sym_eval(a->eguard[i].cond, env, &v) &&
+		    (v != 0) != a->eguard[i].when_true)
+			return false;
+	}
 	if (g && g->simple) {
 		for (unsigned i = 0; i < g->n; i++)
 			if (!g->lit[i].skip && !lit_holds(&g->lit[i], env))
@@ -259,7 +265,7 @@ static struct rcache *byte_range(struct abuild *ab, const struct acc_kernel *k, 
 	if (r->done)
 		return r->valid ? r : NULL;
 	r->done = true;
-	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, NULL };
+	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, NULL, false, 0 };
 	long long none = 0;
 	env.val = &none;
 	memcpy(env.lsz, k->lsz, sizeof env.lsz);
@@ -356,6 +362,8 @@ static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const s
 			free(m);
 		}
 	}
+	for (unsigned i = 0; i < a->neguard; i++)
+		slot_list(a->eguard[i].cond, gl, &ng, 64);
 	for (unsigned i = 0; i < ng; i++) {
 		bool dup = false;
 		for (unsigned j = 0; j < x->nslots && !dup; j++)
@@ -439,11 +447,21 @@ static bool slot_split(struct abuild *ab, const struct acc_kernel *k, const stru
 
 /* ------------------------------------------------------------ enumeration */
 
-static bool has_divergent(const struct sym *s)
+/* Does s contain a value that cannot be evaluated at all? */
+static bool has_unknown(const struct sym *s)
 {
 	if (!s)
 		return false;
 	if (s->op == S_DIVERGENT)
+		return true;
+	return has_unknown(s->a) || has_unknown(s->b) || has_unknown(s->x);
+}
+
+static bool has_divergent(const struct sym *s)
+{
+	if (!s)
+		return false;
+	if (s->op == S_DIVERGENT || (s->op == S_LOAD && sym_uses_lid(s->a)))
 		return true;
 	return has_divergent(s->a) || has_divergent(s->b) || has_divergent(s->x);
 }
@@ -554,7 +572,7 @@ static unsigned iv_trip_eval(struct abuild *ab, const struct acc_kernel *k, cons
 	for (unsigned i = 0; i < k->nslots; i++)
 		val[i] = k->slots[i].is_iv ? 0 : 65536;
 	unsigned slot = s->iv ? s->iv->slot : 0;
-	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val };
+	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
 	memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
 	memcpy(env.lsz, k->lsz, sizeof env.lsz);
 	/* The body is the true edge when it is the first successor inside the loop. */
@@ -738,8 +756,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			else
 				v1[s] = v2[s] = val;
 		}
-		struct sym_env e1 = { { 0 }, { 0 }, { 0 }, { 0 }, v1 };
-		struct sym_env e2 = { { 0 }, { 0 }, { 0 }, { 0 }, v2 };
+		struct sym_env e1 = { { 0 }, { 0 }, { 0 }, { 0 }, v1, false, 0 };
+		struct sym_env e2 = { { 0 }, { 0 }, { 0 }, { 0 }, v2, false, 0 };
 		memcpy(e1.lsz, k->lsz, sizeof e1.lsz);
 		memcpy(e2.lsz, k->lsz, sizeof e2.lsz);
 		memcpy(e1.ngrp, ngrp, sizeof ngrp);
@@ -992,7 +1010,7 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 		long long *dst = tr == 0 ? addr : tmp;
 		for (unsigned s = 0; s < ns; s++)
 			val[s] = k->slots[s].is_iv ? 0 : tries[tr];
-		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val };
+		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
 		memcpy(env.lsz, k->lsz, sizeof env.lsz);
 		memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
 		unsigned nactive = 0;
@@ -1173,7 +1191,7 @@ void acc_first_iterations(struct abuild *ab, struct acc_kernel *k)
 			for (unsigned t = 0; t < 3 && always; t++) {
 				for (unsigned s = 0; s < k->nslots; s++)
 					val[s] = k->slots[s].is_iv ? 0 : tries[t] + (t ? k->lsz[0] : 0);
-				struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val };
+				struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
 				memcpy(env.lsz, k->lsz, sizeof env.lsz);
 				memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
 				long long v;
@@ -1190,4 +1208,70 @@ void acc_first_iterations(struct abuild *ab, struct acc_kernel *k)
 			}
 		}
 	}
+}
+
+bool acc_branch_uniform(struct cls_ctx *ctx, const struct ir_func *f, const struct ir_block *b)
+{
+	struct abuild *ab = ctx->facts->acc ? ctx->facts->acc->build : NULL;
+	if (!ab || !b->cond)
+		return false;
+	struct acc_kernel *k = NULL;
+	struct acc_ctx *root = NULL;
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len && !k; i++) {
+		struct acc_kernel *x = ctx->facts->acc->kernels.items[i];
+		if (x->kernel == f)
+			k = x;
+	}
+	for (unsigned i = 0; k && i < ab->ctxs.len && !root; i++) {
+		struct acc_ctx *c = ab->ctxs.items[i];
+		if (c->f == f && !c->parent && c->first_node && c->first_node[0] < k->nnodes &&
+		    k->nodes[c->first_node[0]].ctx == c)
+			root = c;
+	}
+	if (!k || !root)
+		return false;
+	ab->k = k;
+	struct sym *cond = cond_of(ab, root, b->id);
+	if (!cond || has_unknown(cond))
+		return false;
+	unsigned ns = k->nslots, nt = k->lsz[0] * k->lsz[1] * k->lsz[2];
+	long long *val = calloc(ns + 1, sizeof *val);
+	if (!val)
+		return false;
+	/* The unknowns the condition uses, each over a few values (sizes that
+	 * divide the group and sizes that do not), in every combination up to
+	 * a bound: the branch counts as uniform only if no combination splits
+	 * the work-items. */
+	unsigned used[16], nu = 0;
+	slot_list(cond, used, &nu, 16);
+	long long L = k->lsz[0];
+	const long long pv[] = { 65536, 1, 2, 3, 7, L / 2, L - 1, L, L + 1, 2 * L };
+	const long long iv[] = { 0, 1, 2, 3 };
+	unsigned counter[16] = { 0 };
+	bool uniform = true;
+	for (unsigned combo = 0; combo < 1024 && uniform; combo++) {
+		for (unsigned i = 0; i < nu; i++)
+			val[used[i]] = k->slots[used[i]].is_iv ? iv[counter[i]] : pv[counter[i]];
+		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, true, combo };
+		memcpy(env.lsz, k->lsz, sizeof env.lsz);
+		memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
+		long long first = 0, v;
+		for (unsigned t = 0; t < nt && uniform; t++) {
+			linear_to_id(k->lsz, t, env.lid);
+			if (!sym_eval(cond, &env, &v))
+				uniform = false;
+			else if (t == 0)
+				first = v;
+			else
+				uniform = v == first;
+		}
+		unsigned d = 0;
+		while (d < nu && ++counter[d] ==
+		       (k->slots[used[d]].is_iv ? sizeof iv / sizeof iv[0] : sizeof pv / sizeof pv[0]))
+			counter[d++] = 0;
+		if (d == nu)
+			break;
+	}
+	free(val);
+	return uniform;
 }

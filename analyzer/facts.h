@@ -100,6 +100,8 @@ enum unif_level unif_expr(const struct unif_inst *in, const struct ir_expr *e);
 const char *unif_explain(struct cls_ctx *ctx, const struct unif_inst *in,
 			 const struct ir_expr *e);
 void unif_dump(struct cls_ctx *ctx, FILE *out);
+/* Is x in the region of branch b (reachable from it before its join)? */
+bool unif_in_region(const struct ir_func *f, const struct ir_block *b, const struct ir_block *x);
 
 /* The whole pipeline of analyses, run by the driver. */
 void cls_analyze(struct cls_ctx *ctx);

@@ -95,6 +95,20 @@ static bool eval(const struct sym *s, const struct sym_env *env, long long *out,
 	}
 	case S_DIVERGENT:
 		return false;
+	case S_LOAD: {
+		if (!env->hash_loads || !eval(s->a, env, &x, depth + 1))
+			return false;
+		/* A small value (-4..4), so that comparisons with constants and
+		 * sizes come out both ways across places; the seed varies it. */
+		unsigned long long h = (unsigned long long)s->c * 0x9e3779b97f4a7c15ULL ^
+				       ((unsigned long long)x + 0x632be59bd9b4e019ULL) ^
+				       ((unsigned long long)env->hash_seed * 0xbf58476d1ce4e5b9ULL);
+		h ^= h >> 31;
+		h *= 0x94d049bb133111ebULL;
+		h ^= h >> 29;
+		*out = (long long)(h % 9) - 4;
+		return true;
+	}
 	case S_BIN:
 		if (s->sub == IR_B_LAND || s->sub == IR_B_LOR) {
 			if (!eval(s->a, env, &x, depth + 1))

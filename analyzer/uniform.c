@@ -22,6 +22,7 @@
  * arguments) and summarized by the level of the returned value and of what
  * is stored through pointer parameters.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "facts.h"
@@ -666,4 +667,33 @@ void unif_dump(struct cls_ctx *ctx, FILE *out)
 			if (in->var_max[v])
 				fprintf(out, "  var %s: %s\n", f->vars[v]->name, level_name(in->var_max[v]));
 	}
+}
+
+bool unif_in_region(const struct ir_func *f, const struct ir_block *b, const struct ir_block *x)
+{
+	int j = ff(f)->cfg.ipdom ? ff(f)->cfg.ipdom[b->id] : -1;
+	unsigned n = f->nblocks, sp = 0;
+	unsigned char *seen = calloc(n, 1);
+	unsigned *stack = malloc((n + 1) * sizeof *stack);
+	bool found = false;
+	if (!seen || !stack)
+		goto out;
+	for (unsigned s = 0; s < b->nsuccs; s++)
+		if ((int)b->succs[s]->id != j && !seen[b->succs[s]->id]) {
+			seen[b->succs[s]->id] = 1;
+			stack[sp++] = b->succs[s]->id;
+		}
+	while (sp && !found) {
+		const struct ir_block *y = f->blocks[stack[--sp]];
+		found = y == x;
+		for (unsigned s = 0; s < y->nsuccs; s++)
+			if ((int)y->succs[s]->id != j && !seen[y->succs[s]->id]) {
+				seen[y->succs[s]->id] = 1;
+				stack[sp++] = y->succs[s]->id;
+			}
+	}
+out:
+	free(seen);
+	free(stack);
+	return found;
 }

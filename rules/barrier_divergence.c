@@ -8,6 +8,7 @@
  * ?:, && or || that only some work-items evaluate.  Sub-group barriers and
  * collectives are held to the same rule at sub-group scope.
  */
+#include "../analyzer/access.h"
 #include "../analyzer/facts.h"
 #include "rules.h"
 
@@ -93,6 +94,33 @@ static void report(struct walk *w, const struct ir_expr *call, int scope,
 }
 
 /*
+ * A branch at least `need`-divergent whose region holds the current block,
+ * skipping branches the uniformity analysis could not prove uniform but
+ * whose condition evaluates alike for every work-item (lid < local size).
+ * The innermost such branch wins, as in wg_ctrl.
+ */
+static const struct ir_block *controlling(struct walk *w, unsigned need)
+{
+	const struct ir_block *br = need == U_SUBGROUP ? w->in->wg_ctrl[w->b->id]
+						       : w->in->sg_ctrl[w->b->id];
+	if (!br || !w->in->f->is_kernel || w->in->call_site ||
+	    !acc_branch_uniform(w->ctx, w->in->f, br))
+		return br;
+	/* The recorded branch is uniform after all: look for another one. */
+	const struct ir_func *f = w->in->f;
+	const struct ir_block *best = NULL;
+	for (unsigned i = 0; i < f->nblocks; i++) {
+		const struct ir_block *b = f->blocks[i];
+		if (b->nsuccs < 2 || w->in->branch_level[i] < need || b == br ||
+		    !unif_in_region(f, b, w->b) || acc_branch_uniform(w->ctx, f, b))
+			continue;
+		if (!best || b->id > best->id)
+			best = b;
+	}
+	return best;
+}
+
+/*
  * Walk an expression; `guard` is the innermost ?: condition or &&/|| left
  * operand that decides whether this subtree runs, if it is not uniform.
  */
@@ -104,8 +132,7 @@ static void walk(struct walk *w, const struct ir_expr *e, const struct ir_expr *
 	int scope = barrier_scope(e);
 	if (scope) {
 		unsigned need = scope == 1 ? U_SUBGROUP : U_DIVERGENT;
-		const struct ir_block *br = scope == 1 ? w->in->wg_ctrl[w->b->id]
-						       : w->in->sg_ctrl[w->b->id];
+		const struct ir_block *br = controlling(w, need);
 		if (br)
 			report(w, e, scope, br, NULL, false);
 		else if (guard && unif_expr(w->in, guard) >= need)
