@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "sarif.h"   /* diag_rule_index */
 
 enum cfg_key {
 	K_OPTIONS,   /* build and analysis options, as on the command line */
@@ -208,14 +209,6 @@ static int apply_args(struct mem_arena *a, struct cls_options *o, int argc, char
 	return 1;
 }
 
-static int rule_index(const struct cls_rule *r)
-{
-	for (unsigned i = 0; i < cls_nrules; i++)
-		if (cls_rules[i] == r)
-			return (int)i;
-	return -1;
-}
-
 /* ---------------------------------------------------------------- loading */
 
 struct loader {
@@ -294,7 +287,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 		if (!r)
 			return load_fail(ld, "unknown rule '%s' in '%s' (see --list-rules)", name + 9,
 					 name);
-		e->rule = rule_index(r);
+		e->rule = diag_rule_index(r);
 		if (!strcmp(value, "error"))
 			e->sev = CLS_ERROR;
 		else if (!strcmp(value, "warning"))

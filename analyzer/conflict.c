@@ -63,6 +63,32 @@ static bool edge_taken(struct abuild *ab, struct acc_ctx *c, unsigned b, unsigne
 	return true;
 }
 
+/* The CD entries of b that decide whether it runs at all: a loop header's
+ * dependences on its own loop, and any dependence through a back edge (the
+ * latch of a do-while), only decide whether a further iteration runs. */
+static unsigned deciding(struct fn_info *fi, const struct ir_func *f, unsigned b,
+			 struct cd_rec *out, unsigned cap)
+{
+	bool header = ff(f)->cfg.is_header && ff(f)->cfg.is_header[b];
+	int L = -1;
+	if (header)
+		for (unsigned i = 0; i < fi->nloops; i++)
+			if (fi->header[i] == b)
+				L = (int)i;
+	unsigned n = 0;
+	for (unsigned i = 0; fi->cd && i < fi->ncd[b]; i++) {
+		if (L >= 0 && bitget_member(fi, L, fi->cd[b][i].branch))
+			continue;
+		const struct ir_block *br = f->blocks[fi->cd[b][i].branch];
+		if (cfg_dominates(f, br->succs[fi->cd[b][i].edge], br))
+			continue;
+		if (n < cap)
+			out[n] = fi->cd[b][i];
+		n++;
+	}
+	return n;
+}
+
 /* Does block b of context c run for the work-item of env?  `gen` tags the
  * per-work-item cache. */
 static bool block_runs(struct abuild *ab, struct acc_ctx *c, unsigned b,
@@ -83,21 +109,12 @@ static bool block_runs(struct abuild *ab, struct acc_ctx *c, unsigned b,
 	c->g_val[b] = 0; /* in progress: a cycle contributes nothing */
 	struct fn_info *fi = acc_fn_info(ab, f);
 	bool runs = false, any = false;
-	bool header = ff(f)->cfg.is_header && ff(f)->cfg.is_header[b];
-	int L = -1;
-	if (header)
-		for (unsigned i = 0; i < fi->nloops; i++)
-			if (fi->header[i] == b)
-				L = (int)i;
-	for (unsigned i = 0; fi->cd && i < fi->ncd[b] && !runs; i++) {
-		unsigned br = fi->cd[b][i].branch;
-		/* A loop header depends on its own loop's branches only for the
-		 * next iteration; whether it runs at all is decided outside. */
-		if (L >= 0 && bitget_member(fi, L, br))
-			continue;
+	struct cd_rec cd[64];
+	unsigned ncd = deciding(fi, f, b, cd, 64);
+	for (unsigned i = 0; i < ncd && i < 64 && !runs; i++) {
 		any = true;
-		runs = block_runs(ab, c, br, env, gen, depth + 1) &&
-		       edge_taken(ab, c, br, fi->cd[b][i].edge, env);
+		runs = block_runs(ab, c, cd[i].branch, env, gen, depth + 1) &&
+		       edge_taken(ab, c, cd[i].branch, cd[i].edge, env);
 	}
 	if (!any)
 		runs = c->parent ? block_runs(ab, c->parent, c->call_block->id, env, gen, depth + 1)
@@ -145,28 +162,6 @@ static bool lit_holds(const struct guard_lit *g, const struct sym_env *env)
 		if (g->br->case_vals[i] == v)
 			return false;
 	return true;
-}
-
-/* The CD entries of b that decide whether it runs at all (a loop header's
- * dependences on its own loop only decide the next iteration). */
-static unsigned deciding(struct fn_info *fi, const struct ir_func *f, unsigned b,
-			 struct cd_rec *out, unsigned cap)
-{
-	bool header = ff(f)->cfg.is_header && ff(f)->cfg.is_header[b];
-	int L = -1;
-	if (header)
-		for (unsigned i = 0; i < fi->nloops; i++)
-			if (fi->header[i] == b)
-				L = (int)i;
-	unsigned n = 0;
-	for (unsigned i = 0; fi->cd && i < fi->ncd[b]; i++) {
-		if (L >= 0 && bitget_member(fi, L, fi->cd[b][i].branch))
-			continue;
-		if (n < cap)
-			out[n] = fi->cd[b][i];
-		n++;
-	}
-	return n;
 }
 
 static struct guard *guard_of(struct abuild *ab, struct acc_ctx *c0, unsigned b0)

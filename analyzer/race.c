@@ -163,10 +163,16 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 			return false;
 		w.lockstep = false;
 	}
+	/* Would any barrier (or fence) order them?  Then the barrier's flags (or
+	 * the fence) are the bug.  A conflict that needs two iterations of a
+	 * loop whose barrier lacks the flag counts too. */
 	enum race_kind kind = RACE_PLAIN;
-	if (!acc_may_meet(k, a, b, MODE_ANY))
+	struct acc_witness w2;
+	if (!acc_may_meet(k, a, b, MODE_ANY) ||
+	    !acc_conflict(ctx, k, a, b, MODE_ANY, NULL, 0, &w2))
 		kind = RACE_FLAGS;
-	else if (!acc_may_meet(k, a, b, MODE_FENCE))
+	else if (!acc_may_meet(k, a, b, MODE_FENCE) ||
+		 !acc_conflict(ctx, k, a, b, MODE_FENCE, NULL, 0, &w2))
 		kind = RACE_FENCE;
 	else if (w.lockstep && a->space == AS_LOCAL)
 		kind = RACE_LOCKSTEP;

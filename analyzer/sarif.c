@@ -209,8 +209,11 @@ static void region(FILE *out, const struct cls_result *r, const struct cls_range
 	unsigned line = rg->begin.line ? rg->begin.line : 1;
 	unsigned col = sarif_col(r, &rg->begin);
 	unsigned eline = rg->end.line, ecol = 0;
-	if (eline >= line && rg->end.file == rg->begin.file)
-		ecol = sarif_col(r, &rg->end);
+	struct cls_pos end = rg->end;
+	if (!end.file)
+		end.file = rg->begin.file;   /* an end without a file is in the begin's */
+	if (eline >= line && end.file && rg->begin.file && !strcmp(end.file, rg->begin.file))
+		ecol = sarif_col(r, &end);
 	if (eline < line || (eline == line && ecol < col + !empty_ok)) {
 		eline = line;
 		ecol = col + !empty_ok;

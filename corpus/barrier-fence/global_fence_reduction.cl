@@ -9,11 +9,6 @@
 // ordering local memory, so each is reported. Fixed in
 // global_fence_reduction_fixed.cl.
 // RUN-CONFIG: --local-size=64
-// XFAIL: only the first barrier (line 22) is reported. The loop-carried
-// pair at line 26 (work-item 16 updates m[16] in the step with step == 32,
-// work-item 0 reads it in the next) is separated only by the loop's barrier
-// at line 27, but is classified as sub-group lockstep, a warning that says
-// "no barrier between", instead of being blamed on that barrier.
 __kernel void group_max(__global const float *x, __global float *maxima, __local float *m)
 {
     int lid = get_local_id(0);

@@ -16,9 +16,6 @@
 // reads are ordered after the store by the barrier that follows the chunk
 // load. Fixed in row_prefix_max_fixed.cl.
 // RUN-CONFIG: --local-size=64
-// XFAIL: missed: inside a loop, any branch between the read of run_max and
-// the guarded store (here `if (i < row_len)`) hides the pair; the same code
-// without that branch, or outside a loop, is reported.
 __kernel void row_prefix_max(__global const float *in, __global float *out,
                              int row_len, __local float *chunk)
 {
