@@ -192,6 +192,7 @@ static struct guard *guard_of(struct abuild *ab, struct acc_ctx *c0, unsigned b0
 		lits[n].cond = cond_of(ab, c, cd[0].branch);
 		lits[n].br = c->f->blocks[cd[0].branch];
 		lits[n].edge = cd[0].edge;
+		lits[n].skip = false;
 		n++;
 		b = cd[0].branch;
 	}

@@ -36,6 +36,9 @@ static const char usage_text[] =
 	"  --severity=error|warning|note  minimum severity shown (default: note)\n"
 	"  --werror                 treat warnings as errors\n"
 	"  --report-benign          also report benign races (same value written by all)\n"
+	"  --strict                 report unsupported constructs as errors\n"
+	"  --budget=SECONDS         per-file analysis budget (default 60; 0: none); past\n"
+	"                           it the file is reported as not analyzed\n"
 	"Bank conflicts:\n"
 	"  --device=generic|nvidia|amd|intel  memory bank model (default: generic)\n"
 	"  --banks=N, --bank-width=BYTES, --subgroup-size=N  override the model\n"
@@ -68,7 +71,7 @@ static const char usage_text[] =
 	"  0  no error or warning at or above the --severity threshold\n"
 	"  1  errors or warnings found (notes alone do not count)\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
-	"     invalid UTF-8, compile errors, not a kernel file)\n"
+	"     invalid UTF-8, compile errors, not a kernel file, budget exceeded)\n"
 	"  3  usage error (unknown option, invalid value, missing or malformed\n"
 	"     configuration file, unwritable --output file)\n";
 
@@ -662,7 +665,8 @@ static void list_rules(void)
 
 int main(int argc, char **argv)
 {
-	struct prog p;
+	/* static: what p owns stays reachable (no leak report) on the early exits */
+	static struct prog p;
 	memset(&p, 0, sizeof p);
 	mem_init(&p.arena);
 	cls_options_init(&p.opt);
@@ -748,6 +752,10 @@ int main(int argc, char **argv)
 			if (strcmp(p.opt.dump, "ir") && strcmp(p.opt.dump, "uniformity"))
 				return usage_error("unknown --dump kind '%s' (ir, uniformity)", p.opt.dump);
 			p.opt.dump_out = stdout;
+		} else if (!strcmp(a, "--config") || !strcmp(a, "--output") ||
+			   !strcmp(a, "--explain") || !strcmp(a, "--format") ||
+			   !strcmp(a, "--stdin-filename") || !strcmp(a, "--jobs")) {
+			return usage_error("%s needs a value", a);
 		} else {
 			return usage_error("unknown option '%s'", a);
 		}

@@ -1,0 +1,14 @@
+// A 32x32 tile read by column: a bank conflict whose diagnostic carries a
+// fix-it (pad the rows), for the SARIF "fixes" and the JSON output.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void transpose(__global const float *in, __global float *out, int n)
+{
+    __local float tile[32][32];
+    int lx = get_local_id(0), ly = get_local_id(1);
+    int bx = get_group_id(0) * 32, by = get_group_id(1) * 32;
+    for (int j = 0; j < 32; j += 8)
+        tile[ly + j][lx] = in[(by + ly + j) * n + bx + lx];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int j = 0; j < 32; j += 8)
+        out[(bx + ly + j) * n + by + lx] = tile[lx][ly + j];
+}
