@@ -257,10 +257,11 @@ const char *acc_workitem_text(struct cls_ctx *ctx, const struct acc_kernel *k, c
 void acc_separators(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		    enum acc_mode mode, void (*fn)(const struct acc_event *ev, void *d), void *d);
 
-/* The bytes a touches over groups 0 and 1 of each dimension, when its index
- * depends on no unknown; false otherwise. */
-bool acc_group_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
-		    long long *lo, long long *hi);
+/* The bytes a touches in work-group 0 (groups == NULL) or in groups 0 and 1
+ * of each dimension (groups != NULL), when its index depends on no unknown;
+ * false otherwise.  An access that does not run gives lo == hi. */
+bool acc_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+	      const unsigned *groups, long long *lo, long long *hi);
 
 /* A model of __local memory banks (device profile). */
 struct bank_model {

@@ -229,19 +229,22 @@ static bool runs(struct abuild *ab, const struct acc *a, struct guard *g, const 
  * reject most pairs (out[g*100 + 1] against out[g*100 + 2]) without
  * enumerating them.
  */
+#define RCACHE_KEYS 25   /* group 0, then groups 1..8 along each dimension */
+
 struct rcache {
 	bool done, valid, empty;
 	unsigned g[3];
 	long long lo, hi;
 };
 
+/* Cache slot of a group with at most one non-zero coordinate (<= 8). */
 static int group_key(const unsigned g[3])
 {
 	if (!g[0] && !g[1] && !g[2])
 		return 0;
 	for (int d = 0; d < 3; d++)
-		if (g[d] == 1 && g[(d + 1) % 3] == 0 && g[(d + 2) % 3] == 0)
-			return d + 1;
+		if (g[d] >= 1 && g[d] <= 8 && g[(d + 1) % 3] == 0 && g[(d + 2) % 3] == 0)
+			return 1 + d * 8 + (int)g[d] - 1;
 	return -1;
 }
 
@@ -252,12 +255,12 @@ static struct rcache *byte_range(struct abuild *ab, const struct acc_kernel *k, 
 	if (key < 0)
 		return NULL;
 	if (!ab->rcache || ab->rcache_kernel != k) {
-		ab->rcache = MEM_ARRAY(ab->a, struct rcache, (size_t)k->accs.len * 4 + 4);
+		ab->rcache = MEM_ARRAY(ab->a, struct rcache, (size_t)k->accs.len * RCACHE_KEYS + RCACHE_KEYS);
 		ab->rcache_kernel = k;
 		if (!ab->rcache)
 			return NULL;
 	}
-	struct rcache *r = &ab->rcache[a->id * 4 + (unsigned)key];
+	struct rcache *r = &ab->rcache[a->id * RCACHE_KEYS + (unsigned)key];
 	if (r->done)
 		return r->valid ? r : NULL;
 	r->done = true;
@@ -442,6 +445,24 @@ static bool slot_split(struct abuild *ab, const struct acc_kernel *k, const stru
 }
 
 /* ------------------------------------------------------------ enumeration */
+
+/* Is s the same in every work-group: built from constants, sizes and
+ * kernel arguments only? */
+static bool group_invariant(const struct acc_kernel *k, const struct sym *s)
+{
+	if (!s)
+		return true;
+	switch (s->op) {
+	case S_CONST: case S_LSZ: case S_NGRP:
+		return true;
+	case S_SLOT:
+		return k->slots[s->slot].is_param;
+	case S_BIN: case S_NEG: case S_NOT: case S_LNOT: case S_COND:
+		return group_invariant(k, s->a) && group_invariant(k, s->b) && group_invariant(k, s->x);
+	default:
+		return false;
+	}
+}
 
 /* Does s contain a value that cannot be evaluated at all? */
 static bool has_unknown(const struct sym *s)
@@ -826,9 +847,13 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				if (a->kind == ACC_WRITE && b->kind == ACC_WRITE && a->value && b->value &&
 				    a->value_level == U_UNIFORM && b->value_level == U_UNIFORM) {
 					long long x, y;
-					benign = (sym_equal(a->value, b->value) && !inter_group) ||
-						 (sym_eval(a->value, &e1, &x) && sym_eval(b->value, &e2, &y) &&
-						  x == y);
+					/* Between groups only a value that cannot depend on
+					 * the group (constants, sizes, arguments) is benign. */
+					benign = inter_group
+						? group_invariant(k, a->value) && group_invariant(k, b->value) &&
+						  sym_eval(a->value, &e1, &x) && sym_eval(b->value, &e2, &y) && x == y
+						: sym_equal(a->value, b->value) ||
+						  (sym_eval(a->value, &e1, &x) && sym_eval(b->value, &e2, &y) && x == y);
 				}
 				benign_all &= benign;
 				if (!sg_size || w->cross_subgroup)
@@ -1108,8 +1133,8 @@ out:
 	return ok;
 }
 
-bool acc_group_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
-		    long long *lo, long long *hi)
+bool acc_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+	      const unsigned *groups, long long *lo, long long *hi)
 {
 	struct abuild *ab = ctx->facts->acc->build;
 	if (!ab || !a->index)
@@ -1119,11 +1144,14 @@ bool acc_group_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struc
 	if (!x || x->nslots)
 		return false;
 	bool any = false;
+	/* groups == NULL: group 0 only; else groups 0..8 along each dimension
+	 * that has more than one group (the groups the inter-group check uses). */
 	for (unsigned d = 0; d < 3; d++) {
 		unsigned g[3] = { 0, 0, 0 };
-		if (k->ngrp[d] < 2)
+		if (groups ? k->ngrp[d] < 2 : d > 0)
 			continue;
-		for (unsigned side = 0; side < 2; side++) {
+		unsigned last = groups ? (k->ngrp[d] - 1 < 8 ? k->ngrp[d] - 1 : 8) : 0;
+		for (unsigned side = 0; side <= last; side++) {
 			g[d] = side;
 			struct rcache *r = byte_range(ab, k, a, x->g, g);
 			if (!r)

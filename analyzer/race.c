@@ -23,6 +23,10 @@
 #include "race.h"
 
 #define LOCKSTEP_SG 32   /* the narrowest common sub-group: NVIDIA's warp */
+/* Findings per object and kernel before the search stops: past a few dozen
+ * races on one array, more of them tell the user nothing new, and a racy
+ * generated kernel would otherwise cost a pair check per access pair. */
+#define MAX_PER_OBJECT 20
 
 /* A set of pointer pairs (open addressing, grows; malloc'd, freed by owner). */
 struct pset {
@@ -201,6 +205,31 @@ static int by_start(const void *pa, const void *pb)
 	return x->a->id < y->a->id ? -1 : x->a->id > y->a->id;
 }
 
+struct span {
+	long long lo, hi;
+	const struct acc *a;
+};
+
+static int by_lo(const void *pa, const void *pb)
+{
+	const struct span *x = pa, *y = pb;
+	return x->lo < y->lo ? -1 : x->lo > y->lo ? 1 : (x->a->id > y->a->id) - (x->a->id < y->a->id);
+}
+
+/* Check (a, b) once (in either order); returns the findings added. */
+static unsigned pair(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
+		     const struct acc *a, const struct acc *b, struct pset *done)
+{
+	if (!((a->kind | b->kind) & ACC_WRITE))
+		return 0;
+	const struct acc *x = a->id <= b->id ? a : b, *y = a->id <= b->id ? b : a;
+	if (pset_add(done, x, y) || seen_pair(rl, x, y))
+		return 0;
+	unsigned before = rl->races.len;
+	check_pair(ctx, rl, k, x, y);
+	return rl->races.len - before;
+}
+
 /*
  * Check the pairs of accesses v[0..n) (one object) that share an interval:
  * accesses are bucketed by interval start, so the work is the sum of the
@@ -209,6 +238,11 @@ static int by_start(const void *pa, const void *pb)
 static void object_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 			 const struct acc **v, unsigned n, enum acc_mode m)
 {
+	bool written = false;
+	for (unsigned i = 0; i < n && !written; i++)
+		written = v[i]->kind & ACC_WRITE;
+	if (!written)
+		return;
 	unsigned nt = 0, cap = 0;
 	struct tuple *t = NULL;
 	for (unsigned i = 0; i < n; i++) {
@@ -230,19 +264,44 @@ static void object_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct
 	}
 	qsort(t, nt, sizeof *t, by_start);
 	struct pset done = { NULL, 0, 0 };
-	for (unsigned i = 0; i < nt;) {
+	unsigned found = 0;
+	struct span *sp = NULL;
+	for (unsigned i = 0; i < nt && found < MAX_PER_OBJECT;) {
 		unsigned j = i;
 		while (j < nt && t[j].start == t[i].start)
 			j++;
-		for (unsigned x = i; x < j; x++)
-			for (unsigned y = x; y < j; y++) {
-				const struct acc *a = t[x].a, *b = t[y].a;
-				if (pset_add(&done, a, b) || seen_pair(rl, a, b))
-					continue;
-				check_pair(ctx, rl, k, a, b);
+		if (j - i > 32 && (sp = realloc(sp, (j - i) * sizeof *sp))) {
+			/* A large interval: pair accesses whose bytes overlap, found by
+			 * sorting their ranges; those without a known range meet all. */
+			unsigned ns = 0;
+			for (unsigned x = i; x < j; x++) {
+				long long lo, hi;
+				if (acc_span(ctx, k, t[x].a, NULL, &lo, &hi)) {
+					sp[ns].lo = lo;
+					sp[ns].hi = hi;
+					sp[ns++].a = t[x].a;
+				}
 			}
+			qsort(sp, ns, sizeof *sp, by_lo);
+			for (unsigned x = 0; x < ns && found < MAX_PER_OBJECT; x++)
+				for (unsigned y = x; y < ns && sp[y].lo < sp[x].hi &&
+				     found < MAX_PER_OBJECT; y++)
+					found += pair(ctx, rl, k, sp[x].a, sp[y].a, &done);
+			for (unsigned x = i; x < j && found < MAX_PER_OBJECT; x++) {
+				long long lo, hi;
+				if (acc_span(ctx, k, t[x].a, NULL, &lo, &hi))
+					continue;
+				for (unsigned y = i; y < j && found < MAX_PER_OBJECT; y++)
+					found += pair(ctx, rl, k, t[x].a, t[y].a, &done);
+			}
+		} else {
+			for (unsigned x = i; x < j && found < MAX_PER_OBJECT; x++)
+				for (unsigned y = x; y < j && found < MAX_PER_OBJECT; y++)
+					found += pair(ctx, rl, k, t[x].a, t[y].a, &done);
+		}
 		i = j;
 	}
+	free(sp);
 	free(done.k);
 	free(t);
 }
@@ -341,11 +400,19 @@ static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct 
 		if ((o->first == a && o->second == b) || (o->first == b && o->second == a))
 			return false;
 	}
-	for (unsigned d = 0; d < 2 * k->dims; d++) {
-		unsigned groups[6] = { 0, 0, 0, 0, 0, 0 };
-		if (k->ngrp[d / 2] < 2)
-			continue;
-		groups[(d & 1 ? 0 : 3) + d / 2] = 1;
+	/* Group 0 against each other group along each dimension the kernel uses
+	 * (at most 8 of them), in both orders: neighbours meet at boundaries,
+	 * the first and the last at wrap-arounds, any two at constant indices. */
+	unsigned pairs[6 * 16][6], np = 0;
+	for (unsigned d = 0; d < k->dims && d < 3; d++)
+		for (unsigned g = 1; g < k->ngrp[d] && g <= 8; g++)
+			for (unsigned o = 0; o < 2; o++) {
+				memset(pairs[np], 0, sizeof pairs[np]);
+				pairs[np][(o ? 0 : 3) + d] = g;
+				np++;
+			}
+	for (unsigned q = 0; q < np; q++) {
+		const unsigned *groups = pairs[q];
 		struct acc_witness w;
 		if (!acc_conflict(ctx, k, a, b, MODE_NONE, groups, 0, &w))
 			continue;
@@ -358,16 +425,6 @@ static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct 
 	return false;
 }
 
-struct span {
-	long long lo, hi;
-	const struct acc *a;
-};
-
-static int by_lo(const void *pa, const void *pb)
-{
-	const struct span *x = pa, *y = pb;
-	return x->lo < y->lo ? -1 : x->lo > y->lo ? 1 : (x->a->id > y->a->id) - (x->a->id < y->a->id);
-}
 
 /*
  * The pairs of one object's global accesses that work-items of different
@@ -388,7 +445,7 @@ static void inter_object(struct cls_ctx *ctx, struct race_list *rl, const struct
 	 * neighbours is enough to find candidates, the exact check follows. */
 	for (unsigned i = 0; i < n; i++) {
 		long long lo, hi;
-		if (acc_group_span(ctx, k, v[i], &lo, &hi)) {
+		if (acc_span(ctx, k, v[i], (const unsigned[3]){ 2, 2, 2 }, &lo, &hi)) {
 			sp[ns].lo = lo;
 			sp[ns].hi = hi;
 			sp[ns++].a = v[i];
@@ -397,13 +454,14 @@ static void inter_object(struct cls_ctx *ctx, struct race_list *rl, const struct
 		}
 	}
 	qsort(sp, ns, sizeof *sp, by_lo);
-	for (unsigned i = 0; i < ns; i++)
-		for (unsigned j = i; j < ns && sp[j].lo < sp[i].hi; j++)
-			if (!inter_check(ctx, rl, k, sp[i].a, sp[j].a, reported) && sp[i].a != sp[j].a)
-				inter_check(ctx, rl, k, sp[j].a, sp[i].a, reported);
-	for (unsigned i = 0; i < nr; i++)
-		for (unsigned j = 0; j < n; j++)
-			inter_check(ctx, rl, k, rest[i], v[j], reported);
+	unsigned found = 0;
+	for (unsigned i = 0; i < ns && found < MAX_PER_OBJECT; i++)
+		for (unsigned j = i; j < ns && sp[j].lo < sp[i].hi && found < MAX_PER_OBJECT; j++)
+			found += inter_check(ctx, rl, k, sp[i].a, sp[j].a, reported) ||
+				 (sp[i].a != sp[j].a && inter_check(ctx, rl, k, sp[j].a, sp[i].a, reported));
+	for (unsigned i = 0; i < nr && found < MAX_PER_OBJECT; i++)
+		for (unsigned j = 0; j < n && found < MAX_PER_OBJECT; j++)
+			found += inter_check(ctx, rl, k, rest[i], v[j], reported);
 out:
 	free(sp);
 	free(rest);
@@ -510,9 +568,14 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 			struct acc_witness wit;
 			bool hit;
 			if (r->space == AS_GLOBAL) {
-				unsigned groups[6] = { 0, 0, 0, 1, 0, 0 };
-				hit = k->ngrp[0] > 1 &&
-				      acc_conflict(ctx, k, w, r, MODE_NONE, groups, 0, &wit);
+				/* the writer in group 0, the waiter in any other group */
+				hit = false;
+				for (unsigned g = 1; g < k->ngrp[0] && g <= 8 && !hit; g++) {
+					unsigned groups[6] = { 0, 0, 0, g, 0, 0 };
+					unsigned back[6] = { g, 0, 0, 0, 0, 0 };
+					hit = acc_conflict(ctx, k, w, r, MODE_NONE, groups, 0, &wit) ||
+					      acc_conflict(ctx, k, w, r, MODE_NONE, back, 0, &wit);
+				}
 			} else {
 				hit = acc_concurrent(k, w, r, MODE_LOCAL) &&
 				      acc_conflict(ctx, k, w, r, MODE_LOCAL, NULL, 0, &wit);

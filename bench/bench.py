@@ -132,11 +132,14 @@ def gen_nest(depth):
 
 
 def gen_barriers(count):
-    s = ["__kernel void many(__global float *a, __local float *t)\n{\n",
-         "    int l = get_local_id(0);\n"]
+    """A correct kernel with many barriers: stage, exchange, accumulate."""
+    s = ["__kernel __attribute__((reqd_work_group_size(64, 1, 1)))\n"
+         "void many(__global const float *a, __global float *b, __local float *t)\n{\n",
+         "    int l = get_local_id(0), g = get_global_id(0);\n    float acc = 0.0f;\n"]
     for i in range(count):
-        s.append("    t[l] = a[l + %d];\n    barrier(CLK_LOCAL_MEM_FENCE);\n"
-                 "    a[l] += t[(l + 1) %% 64];\n    barrier(CLK_LOCAL_MEM_FENCE);\n" % i)
+        s.append("    t[l] = a[%d * get_global_size(0) + g];\n    barrier(CLK_LOCAL_MEM_FENCE);\n"
+                 "    acc += t[(l + 1) %% 64];\n    barrier(CLK_LOCAL_MEM_FENCE);\n" % i)
+    s.append("    b[g] = acc;\n")
     s.append("}\n")
     return "".join(s)
 

@@ -6,7 +6,7 @@
 // to the end first and sums whatever the local buffer held before).
 // Reported at the read inside work-item 0's loop, which executes second.
 // Fixed in dot_sum_by_leader_fixed.cl.
-// RUN-CONFIG: --local-size=64
+// RUN-CONFIG: --local-size=64 --num-groups=1
 __kernel void dot_single_group(__global const float *x, __global const float *y,
                                __global float *result, __local float *terms, int n)
 {

@@ -3,7 +3,7 @@
 // (it is outside the `if`), and after it every terms[i] is visible to
 // work-item 0. A serial sum by one work-item is slow for large groups, but
 // it is correct.
-// RUN-CONFIG: --local-size=64
+// RUN-CONFIG: --local-size=64 --num-groups=1
 // expected-no-diagnostics
 __kernel void dot_single_group(__global const float *x, __global const float *y,
                                __global float *result, __local float *terms, int n)
