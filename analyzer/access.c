@@ -1316,20 +1316,23 @@ bool acc_splits(const struct acc_event *ev, enum acc_mode m)
 	}
 }
 
+/*
+ * The interval starts reaching each access under mode m: a forward
+ * data-flow over the graph with a bit set per node (scratch, freed here);
+ * each access keeps its set as a short sorted list, since an access
+ * belongs to few intervals while a kernel may have thousands of barriers.
+ */
 static void intervals(struct abuild *ab, enum acc_mode m)
 {
 	struct acc_kernel *k = ab->k;
-	unsigned W = k->words, N = k->nnodes;
-	uint64_t *in = MEM_ARRAY(ab->a, uint64_t, (size_t)N * W);
-	uint64_t *cur = MEM_ARRAY(ab->a, uint64_t, W);
-	unsigned *work = MEM_ARRAY(ab->a, unsigned, N + 1);
-	bool *queued = MEM_ARRAY(ab->a, bool, N);
-	if (!in || !cur || !work || !queued || !N)
-		return;
-	for (unsigned i = 0; i < k->accs.len; i++) {
-		struct acc *a = k->accs.items[i];
-		a->intervals[m] = MEM_ARRAY(ab->a, uint64_t, W);
-	}
+	unsigned W = k->words, N = k->nnodes, NA = k->accs.len;
+	uint64_t *in = calloc((size_t)N * W, sizeof *in);
+	uint64_t *cur = calloc(W, sizeof *cur);
+	uint64_t *acc = calloc((size_t)NA * W + 1, sizeof *acc);
+	unsigned *work = malloc((N + 1) * sizeof *work);
+	bool *queued = calloc(N + 1, sizeof *queued);
+	if (!in || !cur || !acc || !work || !queued || !N)
+		goto out;
 	bitset(in, 0); /* the kernel entry starts interval 0 */
 	unsigned head = 0, tail = 0, count = 0;
 	work[tail++] = 0;
@@ -1347,9 +1350,10 @@ static void intervals(struct abuild *ab, enum acc_mode m)
 			if (acc_splits(ev, m)) {
 				memset(cur, 0, W * sizeof *cur);
 				bitset(cur, ev->start);
-			} else if (ev->kind == EV_ACCESS && ev->a->intervals[m]) {
+			} else if (ev->kind == EV_ACCESS) {
+				uint64_t *s = acc + (size_t)ev->a->id * W;
 				for (unsigned w = 0; w < W; w++)
-					ev->a->intervals[m][w] |= cur[w];
+					s[w] |= cur[w];
 			}
 		}
 		for (unsigned s = 0; s < nd->nsucc; s++) {
@@ -1370,16 +1374,57 @@ static void intervals(struct abuild *ab, enum acc_mode m)
 			}
 		}
 	}
+	for (unsigned i = 0; i < NA; i++) {
+		struct acc *x = k->accs.items[i];
+		const uint64_t *s = acc + (size_t)x->id * W;
+		unsigned c = 0;
+		for (unsigned w = 0; w < W; w++)
+			c += (unsigned)__builtin_popcountll(s[w]);
+		x->iv[m] = MEM_ARRAY(ab->a, unsigned, c + 1);
+		if (!x->iv[m])
+			continue;
+		for (unsigned w = 0; w < W; w++)
+			for (uint64_t bits = s[w]; bits; bits &= bits - 1)
+				x->iv[m][x->niv[m]++] = w * 64 + (unsigned)__builtin_ctzll(bits);
+	}
+out:
+	free(in);
+	free(cur);
+	free(acc);
+	free(work);
+	free(queued);
+}
+
+bool acc_in_interval(const struct acc *a, enum acc_mode m, unsigned start)
+{
+	unsigned lo = 0, hi = m < MODE_COUNT ? a->niv[m] : 0;
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+		if (a->iv[m][mid] == start)
+			return true;
+		if (a->iv[m][mid] < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
 }
 
 bool acc_concurrent(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		    enum acc_mode m)
 {
-	if (!a->intervals[m] || !b->intervals[m])
-		return false;
-	for (unsigned w = 0; w < k->words; w++)
-		if (a->intervals[m][w] & b->intervals[m][w])
+	(void)k;
+	unsigned i = 0, j = 0;
+	if (m >= MODE_COUNT)
+		return true;
+	while (i < a->niv[m] && j < b->niv[m]) {
+		if (a->iv[m][i] == b->iv[m][j])
 			return true;
+		if (a->iv[m][i] < b->iv[m][j])
+			i++;
+		else
+			j++;
+	}
 	return false;
 }
 
@@ -1390,8 +1435,7 @@ void acc_separators(const struct acc_kernel *k, const struct acc *a, const struc
 		const struct acc_event *ev = &k->ev[i];
 		if (ev->kind == EV_ACCESS)
 			continue;
-		if ((a->intervals[m] && bitget(a->intervals[m], ev->start)) ||
-		    (b->intervals[m] && bitget(b->intervals[m], ev->start)))
+		if (acc_in_interval(a, m, ev->start) || acc_in_interval(b, m, ev->start))
 			fn(ev, d);
 	}
 }
@@ -1612,7 +1656,7 @@ bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,
 		       const struct acc *b, enum acc_mode m)
 {
 	(void)k;
-	return m < MODE_COUNT && b->intervals[m] && bitget(b->intervals[m], ev->start);
+	return acc_in_interval(b, m, ev->start);
 }
 
 /* ------------------------------------------------------------- may meet */
@@ -1758,7 +1802,7 @@ bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct 
 		if (ev && ev->kind == EV_ACCESS)
 			continue;
 		unsigned start = at_entry ? 0 : ev->start;
-		if (!bitget(a->intervals[m], start) || !bitget(b->intervals[m], start))
+		if (!acc_in_interval(a, m, start) || !acc_in_interval(b, m, start))
 			continue;
 		unsigned pn = 0, ps = 0;
 		memset(from, 0, 2 * (size_t)N);

@@ -139,7 +139,8 @@ struct acc {
 	const struct ir_block *block;
 	unsigned inst;                 /* instruction index in block (ninsts: terminator) */
 	unsigned node, seq;            /* position in the inlined graph */
-	uint64_t *intervals[MODE_COUNT];
+	unsigned *iv[MODE_COUNT];      /* interval starts reaching the access, sorted */
+	unsigned niv[MODE_COUNT];
 	/* ?:, && or || operands the access sits in: it runs only when each
 	 * condition has the given truth value */
 	struct {
@@ -208,6 +209,9 @@ struct acc_unit {
 
 /* Build the access facts of every kernel (after unif_analyze). */
 void acc_analyze(struct cls_ctx *ctx);
+
+/* Is `start` among the intervals of a under mode m? */
+bool acc_in_interval(const struct acc *a, enum acc_mode m, unsigned start);
 
 /* Do two accesses share an interval under `mode`? */
 bool acc_concurrent(const struct acc_kernel *k, const struct acc *a, const struct acc *b,

@@ -246,21 +246,19 @@ static void object_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct
 	unsigned nt = 0, cap = 0;
 	struct tuple *t = NULL;
 	for (unsigned i = 0; i < n; i++) {
-		const uint64_t *iv = v[i]->intervals[m];
-		for (unsigned w = 0; iv && w < k->words; w++)
-			for (uint64_t bits = iv[w]; bits; bits &= bits - 1) {
-				if (nt == cap) {
-					cap = cap ? cap * 2 : 64;
-					struct tuple *x = realloc(t, cap * sizeof *t);
-					if (!x) {
-						free(t);
-						return;
-					}
-					t = x;
+		for (unsigned q = 0; q < v[i]->niv[m]; q++) {
+			if (nt == cap) {
+				cap = cap ? cap * 2 : 64;
+				struct tuple *x = realloc(t, cap * sizeof *t);
+				if (!x) {
+					free(t);
+					return;
 				}
-				t[nt].start = w * 64 + (unsigned)__builtin_ctzll(bits);
-				t[nt++].a = v[i];
+				t = x;
 			}
+			t[nt].start = v[i]->iv[m][q];
+			t[nt++].a = v[i];
+		}
 	}
 	qsort(t, nt, sizeof *t, by_start);
 	struct pset done = { NULL, 0, 0 };

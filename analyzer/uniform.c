@@ -443,6 +443,15 @@ static void analyze(struct uctx *u)
 										   : U_SUBGROUP;
 }
 
+static void free_scratch(struct uctx *u)
+{
+	free(u->st_in);
+	free(u->taint);
+	free(u->defs);
+	free(u->cur);
+	free(u->done_level);
+}
+
 /* Find or make the instance of f for `context`, analyzing it if new. */
 static struct unif_inst *instance(struct cls_ctx *ctx, struct ir_func *f, uint64_t context,
 				  const struct ir_expr *site, struct unif_inst *caller,
@@ -473,15 +482,18 @@ static struct unif_inst *instance(struct cls_ctx *ctx, struct ir_func *f, uint64
 	in->out_level = MEM_ARRAY(a, unsigned char, f->nparams + 1);
 	struct uctx u = { .ctx = ctx, .in = in, .f = f, .nv = nv, .words = words,
 			  .depth = depth };
-	u.st_in = MEM_ARRAY(a, uint64_t, (size_t)n * 2 * words);
-	u.taint = MEM_ARRAY(a, uint64_t, (size_t)n * 2 * words);
-	u.defs = MEM_ARRAY(a, uint64_t, (size_t)n * words);
-	u.cur = MEM_ARRAY(a, uint64_t, 2 * words);
-	u.done_level = MEM_ARRAY(a, unsigned char, n);
+	/* The data-flow state is scratch: only the results above stay. */
+	u.st_in = calloc((size_t)n * 2 * words, sizeof *u.st_in);
+	u.taint = calloc((size_t)n * 2 * words, sizeof *u.taint);
+	u.defs = calloc((size_t)n * words, sizeof *u.defs);
+	u.cur = calloc(2 * words, sizeof *u.cur);
+	u.done_level = calloc(n + 1, 1);
 	if (!in->expr_level || !in->branch_level || !in->wg_ctrl || !in->sg_ctrl || !in->why ||
 	    !in->var_max || !in->out_level || !u.st_in || !u.taint || !u.defs || !u.cur ||
-	    !u.done_level)
+	    !u.done_level) {
+		free_scratch(&u);
 		return NULL;
+	}
 	in->next = fx->insts;
 	fx->insts = in;
 	in->in_progress = true;
@@ -493,6 +505,7 @@ static struct unif_inst *instance(struct cls_ctx *ctx, struct ir_func *f, uint64
 		block_defs(&u, b->cond, d);
 	}
 	analyze(&u);
+	free_scratch(&u);
 	in->in_progress = false;
 	in->done = true;
 	mem_vec_push(a, &ctx->facts->insts, in);
