@@ -772,6 +772,28 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 	}
 }
 
+/*
+ * The object a kernel's pointer argument stands for.  Arguments are
+ * assumed not to alias; with --assume-aliasing every argument pointing to
+ * the same type in the same address space is one object (the first such).
+ */
+static const struct ir_var *alias_rep(struct abuild *ab, const struct ir_func *f,
+				      const struct ir_var *v)
+{
+	if (!ab->ctx->opt->assume_aliasing || !v->type || !v->type->elem)
+		return v;
+	for (unsigned i = 0; i < f->nparams; i++) {
+		const struct ir_var *p = f->params[i];
+		const struct ir_type *e = p->type && p->type->kind == T_POINTER ? p->type->elem : NULL;
+		/* the same element type, ignoring const and volatile */
+		if (e && p->type->space == v->type->space && e->kind == v->type->elem->kind &&
+		    e->size == v->type->elem->size && e->count == v->type->elem->count &&
+		    e->is_unsigned == v->type->elem->is_unsigned)
+			return p;
+	}
+	return v;
+}
+
 static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct acc_ctx *c,
 			     unsigned block, unsigned inst, struct place *out, unsigned depth)
 {
@@ -794,7 +816,7 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 		unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 2) : 9;
 		if (nd == 1 && d[0].block == (unsigned)-1 && v->kind == VAR_PARAM) {
 			if (!c->parent) {
-				out->object = v;
+				out->object = alias_rep(ab, c->f, v);
 				out->offset = mk_const(ab, 0);
 				out->elem = v->type ? v->type->elem : NULL;
 				return true;

@@ -90,6 +90,7 @@ struct cls_options {
 	bool compiler_warnings;
 	bool report_benign;
 	bool strict;             /* unsupported constructs are errors */
+	bool assume_aliasing;    /* pointer arguments of one type may be the same buffer */
 	double budget_seconds;   /* per-file analysis budget; 0 = none */
 	bool fast_builtins;      /* -fdeclare-opencl-builtins (default on) */
 	unsigned char rule_enabled[64]; /* by index in cls_rules; 0 = default (on) */

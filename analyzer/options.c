@@ -216,6 +216,10 @@ int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char 
 		o->compiler_warnings = true;
 		return 1;
 	}
+	if (!strcmp(arg, "--assume-aliasing")) {
+		o->assume_aliasing = true;
+		return 1;
+	}
 	if (!strcmp(arg, "--strict")) {
 		o->strict = true;
 		return 1;

@@ -37,6 +37,8 @@ static const char usage_text[] =
 	"  --werror                 treat warnings as errors\n"
 	"  --report-benign          also report benign races (same value written by all)\n"
 	"  --strict                 report unsupported constructs as errors\n"
+	"  --assume-aliasing        pointer arguments of the same type may be one buffer\n"
+	"                           (default: kernel arguments do not alias)\n"
 	"  --budget=SECONDS         per-file analysis budget (default 60; 0: none); past\n"
 	"                           it the file is reported as not analyzed\n"
 	"Bank conflicts:\n"
