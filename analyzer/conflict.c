@@ -721,16 +721,12 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	unsigned nt = k->lsz[0] * k->lsz[1] * k->lsz[2];
 	/* The same data-dependent index (hist[bin]): two work-items whose values
 	 * happen to be equal touch one element. */
-	if (a == b && a->kind == (ACC_READ | ACC_WRITE) && !a->atomic && !inter_group &&
-	    has_divergent(a->index) && nt > 1) {
-		found = true;
-		w->t2[0] = 1 % k->lsz[0];
-		w->t2[1] = k->lsz[0] == 1 ? 1 : 0;
-		w->index = -1;
-		w->data_dependent = true;
-		w->cross_subgroup = true;
-		goto out;
-	}
+	/* A read-modify-write whose index comes from loaded data (hist[bin]++):
+	 * loads take small made-up values, the same for one place, so two
+	 * work-items whose data are equal meet; a per-work-item region
+	 * (sub[lid * 256 + bin]++) still keeps them apart. */
+	bool hashed = a == b && a->kind == (ACC_READ | ACC_WRITE) && !a->atomic && !inter_group &&
+		      has_divergent(a->index) && !has_unknown(a->index) && nt > 1;
 	/* No unknowns: compare the cached byte ranges of both sides first. */
 	if (nd == 0) {
 		unsigned ga0[3] = { 0, 0, 0 }, gb0[3] = { 0, 0, 0 };
@@ -773,8 +769,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			else
 				v1[s] = v2[s] = val;
 		}
-		struct sym_env e1 = { { 0 }, { 0 }, { 0 }, { 0 }, v1, false, 0 };
-		struct sym_env e2 = { { 0 }, { 0 }, { 0 }, { 0 }, v2, false, 0 };
+		struct sym_env e1 = { { 0 }, { 0 }, { 0 }, { 0 }, v1, hashed, combo };
+		struct sym_env e2 = { { 0 }, { 0 }, { 0 }, { 0 }, v2, hashed, combo };
 		memcpy(e1.lsz, k->lsz, sizeof e1.lsz);
 		memcpy(e2.lsz, k->lsz, sizeof e2.lsz);
 		memcpy(e1.ngrp, ngrp, sizeof ngrp);
@@ -825,6 +821,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				bool same_sg = sg_size && !inter_group && (unsigned)other / sg_size == t / sg_size;
 				if (!found) {
 					found = true;
+					w->data_dependent = hashed;
 					memcpy(w->t1, t1, sizeof t1);
 					memcpy(w->t2, e2.lid, sizeof w->t2);
 					memcpy(w->g1, g1, sizeof g1);
@@ -861,11 +858,11 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				break;
 			}
 		}
-		/* Next combination (mixed radix). */
+		/* Next combination (mixed radix); loaded data get a few draws. */
 		unsigned d = 0;
 		while (d < nd && ++counter[d] == radix[d])
 			counter[d++] = 0;
-		if (d == nd)
+		if (d == nd && (!hashed || combo >= 3))
 			break;
 	}
 done:
