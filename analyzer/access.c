@@ -507,7 +507,7 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 			if (s)
 				s->slot = slot;
 		} else {
-			s = mk_divergent(ab, 1000000u + (unsigned)(v->id * 131u + (unsigned)(uintptr_t)c % 997u));
+			s = mk_divergent(ab, 1000000u + v->id * 4096u + c->id);
 		}
 	}
 	struct memo *m = MEM_NEW(ab->a, struct memo);
@@ -528,6 +528,15 @@ struct place {
 static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
 		     unsigned block, unsigned inst, struct place *out, unsigned depth);
 static bool is_memory_lvalue(const struct ir_expr *lv);
+
+/* A number for an object that is the same on every run (no addresses). */
+static long long object_identity(const struct ir_var *v)
+{
+	unsigned long long h = 1469598103934665603ULL;
+	for (const char *p = v->name; p && *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	return (long long)(h ^ ((unsigned long long)v->pos.line << 20) ^ v->pos.col);
+}
 
 /* Work-item function with a constant dimension argument. */
 static int dim_arg(const struct ir_expr *e)
@@ -676,7 +685,7 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 			s = mk(ab, S_LOAD);
 			if (s) {
 				s->a = pl.offset;
-				s->c = (long long)((uintptr_t)pl.object >> 4);
+				s->c = object_identity(pl.object);
 				return s;
 			}
 		}
@@ -692,7 +701,7 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	}
 	/* A divergent value we cannot model (a load, a hash): identified by its
 	 * expression so that the same value used twice is recognized. */
-	return mk_divergent(ab, 2000000u + e->id * 7u + (unsigned)((uintptr_t)c % 7u));
+	return mk_divergent(ab, 0x40000000u + e->id * 4096u + c->id);
 }
 
 /* ------------------------------------------------------- lvalue -> object */
@@ -1229,6 +1238,7 @@ static struct acc_ctx *new_ctx(struct abuild *ab, const struct ir_func *f, struc
 	c->call_block = parent ? parent->f->blocks[block] : NULL;
 	c->call_inst = inst;
 	c->depth = parent ? parent->depth + 1 : 0;
+	c->id = ab->ctxs.len;
 	/* The uniformity instance for this call's context. */
 	if (parent && parent->in && call) {
 		uint64_t context = 0;

@@ -105,6 +105,7 @@ struct acc_ctx {                   /* one inlined copy of a function */
 	const struct ir_expr *call;    /* call site in parent */
 	const struct ir_block *call_block;
 	unsigned call_inst;            /* instruction index of the call in call_block */
+	unsigned id;                   /* creation order: a stable identity */
 	unsigned *first_node;          /* per block: first graph node; NULL when the
 					* callee's accesses are folded into the call */
 	unsigned *last_node;           /* per block: last graph node */

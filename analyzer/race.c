@@ -86,11 +86,24 @@ static bool pset_has(const struct pset *s, const void *x, const void *y)
 	return false;
 }
 
+/* Accesses grouped by object, in an order that does not depend on where
+ * the objects happen to lie in memory (output must be the same every run). */
 static int by_object(const void *pa, const void *pb)
 {
 	const struct acc *a = *(const struct acc *const *)pa, *b = *(const struct acc *const *)pb;
-	if (a->object != b->object)
-		return a->object < b->object ? -1 : 1;
+	if (a->object != b->object) {
+		const struct ir_var *x = a->object, *y = b->object;
+		if (x->pos.line != y->pos.line)
+			return x->pos.line < y->pos.line ? -1 : 1;
+		if (x->pos.col != y->pos.col)
+			return x->pos.col < y->pos.col ? -1 : 1;
+		int c = strcmp(x->name ? x->name : "", y->name ? y->name : "");
+		if (c)
+			return c;
+		if (x->kind != y->kind)
+			return x->kind < y->kind ? -1 : 1;
+		return x->id < y->id ? -1 : x->id > y->id;
+	}
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
