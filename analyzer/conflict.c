@@ -389,22 +389,45 @@ static void collect_slots(const struct sym *s, unsigned char *used)
 static void guard_slots(struct abuild *ab, struct acc_ctx *c, unsigned b, unsigned char *used,
 			unsigned char *seen, unsigned depth)
 {
-	if (depth > 96)
-		return;
-	struct fn_info *fi = acc_fn_info(ab, c->f);
-	for (unsigned i = 0; fi->cd && i < fi->ncd[b]; i++) {
-		unsigned br = fi->cd[b][i].branch;
-		if (seen && c->depth == 0) {
-			if (seen[br])
-				continue;
-			seen[br] = 1;
+	/* Every branch b (transitively) depends on, each visited once: the
+	 * dependence graph can have many paths to one branch (nested loops
+	 * with early returns), so a plain recursion is exponential. */
+	(void)seen;
+	for (; c && depth < 64; depth++) {
+		const struct ir_func *f = c->f;
+		struct fn_info *fi = acc_fn_info(ab, f);
+		unsigned char *vis = calloc(f->nblocks, 1);
+		unsigned *stack = malloc((f->nblocks + 1) * sizeof *stack);
+		unsigned sp = 0;
+		if (!vis || !stack || !fi->cd) {
+			free(vis);
+			free(stack);
+			return;
 		}
-		collect_slots(cond_of(ab, c, br), used);
-		if (br != b)
-			guard_slots(ab, c, br, used, seen, depth + 1);
+		vis[b] = 1;
+		stack[sp++] = b;
+		while (sp) {
+			unsigned x = stack[--sp];
+			for (unsigned i = 0; i < fi->ncd[x]; i++) {
+				unsigned br = fi->cd[x][i].branch;
+				if (vis[br])
+					continue;
+				vis[br] = 1;
+				collect_slots(cond_of(ab, c, br), used);
+				stack[sp++] = br;
+			}
+		}
+		/* b's own condition when it is a branch it depends on itself */
+		for (unsigned i = 0; i < fi->ncd[b]; i++)
+			if (fi->cd[b][i].branch == b)
+				collect_slots(cond_of(ab, c, b), used);
+		free(vis);
+		free(stack);
+		if (!c->parent)
+			return;
+		b = c->call_block->id;
+		c = c->parent;
 	}
-	if (c->parent)
-		guard_slots(ab, c->parent, c->call_block->id, used, NULL, depth + 1);
 }
 
 /* Is access a (through its call chain) inside loop `hdr` of context lc? */

@@ -1,0 +1,8 @@
+// probe: work_group_barrier (OpenCL C 2.0 name of barrier), -cl-std=CL2.0.
+__kernel void probe(__global const float *in, __global float *out, __local float *s)
+{
+    size_t l = get_local_id(0);
+    s[l] = in[get_global_id(0)];
+    work_group_barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = s[get_local_size(0) - 1 - l];
+}

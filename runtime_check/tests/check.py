@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""check.py - run runtime_check and check what it says (a CTest driver).
+
+    check.py --runtime-check BIN [checks] -- ARGS...
+
+Runs BIN ARGS --format json --output TMP and checks:
+  --expect-exit N       the exit status
+  --expect FILE         the verdicts: each line of FILE is
+                            KERNEL[:LINE] BACKEND STATUS [EVIDENCE, ...]
+                        KERNEL is a file name, LINE a finding's line, BACKEND a
+                        backend id or '*' for the row's verdict, STATUS one of
+                        confirmed not-reproduced not-run clean evidence error,
+                        and the listed evidence must be among the cell's.  Every
+                        row of the output must be named by some line, so an
+                        extra or a missing row fails too.
+  --expect-stderr TEXT  standard error contains TEXT
+  --all-confirmed       every finding row confirmed, every clean row clean
+  --formats             text, Markdown and JSON of one run agree
+Other modes, without ARGS:
+  --usage               command-line errors exit 3 with a message
+  --list                --list exits 0 and names a device
+A test whose --backend is not present exits 77 (CTest: skipped).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+STATUSES = {"confirmed", "not-reproduced", "not-run", "clean", "evidence", "error"}
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL: " + msg, file=sys.stderr)
+
+
+def run(cmd, timeout=900):
+    print("$ " + " ".join(cmd), file=sys.stderr)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def backends_present(binary):
+    code, out, _ = run([binary, "--list"])
+    ids = set()
+    for line in out.splitlines():
+        if line and not line.startswith(" "):
+            ids.add(line.split()[0])
+    return ids
+
+
+def wanted_backends(args):
+    wanted = []
+    for i, a in enumerate(args):
+        if a == "--backend" and i + 1 < len(args):
+            wanted.append(args[i + 1])
+        elif a.startswith("--backend="):
+            wanted.append(a.split("=", 1)[1])
+    return wanted
+
+
+def load_json(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        fail("the JSON output is not valid: %s" % e)
+        return None
+
+
+def check_shape(doc):
+    for key in ("tool", "version", "date", "static", "backends", "errors", "rows", "summary",
+                "exit_status"):
+        if key not in doc:
+            fail("JSON: no '%s'" % key)
+    ids = [b["id"] for b in doc.get("backends", [])]
+    for row in doc.get("rows", []):
+        if row.get("verdict") not in STATUSES:
+            fail("JSON: row %s has verdict %r" % (row.get("file"), row.get("verdict")))
+        if [r["backend"] for r in row.get("results", [])] != ids:
+            fail("JSON: row %s has results for %s, backends are %s"
+                 % (row.get("file"), [r["backend"] for r in row["results"]], ids))
+        for r in row.get("results", []):
+            if r.get("status") not in STATUSES:
+                fail("JSON: %s %s: status %r" % (row["file"], r["backend"], r.get("status")))
+            if not r.get("text", "").startswith(r["status"].replace("-", " ")):
+                fail("JSON: %s %s: text %r does not start with its status %r"
+                     % (row["file"], r["backend"], r.get("text"), r["status"]))
+
+
+def row_name(row):
+    name = os.path.basename(row["file"])
+    return "%s:%d" % (name, row["line"]) if row.get("line") else name
+
+
+def check_expectations(doc, path):
+    rows = doc.get("rows", [])
+    named = set()
+    with open(path, encoding="utf-8") as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            words = line.split(None, 3)
+            if len(words) < 3 or words[2] not in STATUSES:
+                fail("%s:%d: malformed expectation" % (path, n))
+                continue
+            name, backend, status = words[:3]
+            evidence = [e.strip() for e in words[3].split(",")] if len(words) > 3 else []
+            matches = [r for r in rows if row_name(r) == name]
+            if not matches:
+                fail("%s:%d: no row %s in the output" % (path, n, name))
+                continue
+            for row in matches:
+                named.add(id(row))
+                if backend == "*":
+                    got, got_ev, text = row["verdict"], [], row["verdict"]
+                else:
+                    cell = [r for r in row["results"] if r["backend"] == backend]
+                    if not cell:
+                        fail("%s:%d: %s has no result for backend %s" % (path, n, name, backend))
+                        continue
+                    got, got_ev, text = cell[0]["status"], cell[0]["evidence"], cell[0]["text"]
+                if got != status:
+                    fail("%s:%d: %s on %s is %r (%s), expected %s"
+                         % (path, n, name, backend, got, text, status))
+                for e in evidence:
+                    if e not in got_ev:
+                        fail("%s:%d: %s on %s: evidence %s, expected it to include %r"
+                             % (path, n, name, backend, got_ev, e))
+    for row in rows:
+        if id(row) not in named:
+            fail("%s: unexpected row %s (%s, %s)" % (path, row_name(row), row["kind"],
+                                                      row["verdict"]))
+
+
+def check_all_confirmed(doc):
+    if not doc.get("rows"):
+        fail("no rows")
+    for row in doc.get("rows", []):
+        if row["kind"] in ("finding", "buggy-kernel") and row["verdict"] != "confirmed":
+            fail("%s: %s, expected confirmed" % (row_name(row), row["verdict"]))
+        if row["kind"] == "clean-kernel" and row["verdict"] != "clean":
+            fail("%s: %s, expected clean" % (row_name(row), row["verdict"]))
+        if row["kind"] == "error":
+            fail("%s: error row: %s" % (row_name(row), row["message"]))
+
+
+def usage_checks(binary):
+    cases = [
+        ([], 3, "no input"),
+        (["--frobnicate", "x"], 3, "unknown option '--frobnicate'"),
+        (["--format", "xml", "x"], 3, "unknown format 'xml'"),
+        (["--timeout", "-1", "x"], 3, "invalid --timeout '-1'"),
+        (["--no-static", "--findings", "f", "x"], 3, "exclude each other"),
+        (["x", "--backend"], 3, "--backend needs a value"),
+        (["--help"], 0, "Exit status:"),
+        (["--version"], 0, "runtime_check "),
+        (["--no-static", "--backend", "no-such-backend", "x"], 2, "no OpenCL device matches"),
+    ]
+    for args, code, text in cases:
+        got, out, err = run([binary] + args)
+        if got != code:
+            fail("%s: exit %d, expected %d" % (args, got, code))
+        if text not in out + err:
+            fail("%s: output lacks %r: %s" % (args, text, (out + err)[-300:]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runtime-check", required=True)
+    ap.add_argument("--expect-exit", type=int)
+    ap.add_argument("--expect")
+    ap.add_argument("--expect-stderr")
+    ap.add_argument("--all-confirmed", action="store_true")
+    ap.add_argument("--formats", action="store_true")
+    ap.add_argument("--usage", action="store_true")
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("args", nargs="*")
+    opts = ap.parse_args()
+    binary = opts.runtime_check
+
+    if opts.usage:
+        usage_checks(binary)
+        return finish()
+    present = backends_present(binary)
+    if opts.list:
+        if not present:
+            fail("--list names no device")
+        return finish()
+    missing = [b for b in wanted_backends(opts.args) if b not in present]
+    if missing:
+        print("skipped: no %s backend here (runtime_check --list)" % ", ".join(missing))
+        return 77
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out_json = os.path.join(tmp, "out.json")
+        code, _, err = run([binary] + opts.args + ["--format", "json", "--output", out_json])
+        sys.stderr.write(err)
+        if opts.expect_exit is not None and code != opts.expect_exit:
+            fail("exit status %d, expected %d" % (code, opts.expect_exit))
+        if opts.expect_stderr and opts.expect_stderr not in err:
+            fail("standard error lacks %r" % opts.expect_stderr)
+        doc = load_json(out_json) if os.path.exists(out_json) else None
+        if doc is None and opts.expect_exit in (0, 1):
+            fail("no JSON output")
+        if doc is not None:
+            check_shape(doc)
+            if doc.get("exit_status") != code:
+                fail("JSON exit_status %s, process exit %d" % (doc.get("exit_status"), code))
+            if opts.expect:
+                check_expectations(doc, opts.expect)
+            if opts.all_confirmed:
+                check_all_confirmed(doc)
+        if opts.formats and doc is not None:
+            check_formats(binary, opts.args, doc, tmp)
+    return finish()
+
+
+def check_formats(binary, args, doc, tmp):
+    """Text and Markdown of the same run name the same rows and verdicts."""
+    code, text, _ = run([binary] + args + ["--format", "text"])
+    code2, md, _ = run([binary] + args + ["--format", "markdown"])
+    if code != doc["exit_status"] or code2 != doc["exit_status"]:
+        fail("exit status differs between formats: json %d, text %d, markdown %d"
+             % (doc["exit_status"], code, code2))
+    if "| rule | kernel | line | finding |" not in md:
+        fail("Markdown: no findings table")
+    if "## Fixed twins and correct kernels" not in md:
+        fail("Markdown: no table of fixed twins")
+    for b in doc["backends"]:
+        if b["device"] not in md or b["driver"] not in md:
+            fail("Markdown: backend %s's device or driver missing" % b["id"])
+    for row in doc["rows"]:
+        for r in row["results"]:
+            if r["text"].replace("|", "\\|") not in md:
+                fail("Markdown: %s %s: %r missing" % (row_name(row), r["backend"], r["text"]))
+            if r["text"] not in text:
+                fail("text: %s %s: %r missing" % (row_name(row), r["backend"], r["text"]))
+        if row["file"] not in text:
+            fail("text: %s missing" % row["file"])
+    if "summary: " not in text or "**Summary:**" not in md:
+        fail("no summary line")
+
+
+def finish():
+    if failures:
+        print("%d check(s) failed" % len(failures), file=sys.stderr)
+        return 1
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

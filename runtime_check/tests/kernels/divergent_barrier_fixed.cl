@@ -1,0 +1,16 @@
+// divergent_barrier_fixed.cl - harness test: the fixed twin of
+// divergent_barrier.cl; every work-item reaches every barrier.
+__kernel void half_barrier(__global const float *in, __global float *out,
+                           __local float *s)
+{
+    size_t lid = get_local_id(0);
+    size_t lsz = get_local_size(0);
+    size_t gid = get_global_id(0);
+
+    s[lid] = in[gid];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < 32)
+        s[lid] *= 2.0f;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[gid] = s[lsz - 1 - lid];
+}

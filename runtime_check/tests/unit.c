@@ -1,0 +1,461 @@
+/*
+ * unit.c - unit tests of runtime_check's parts that need no OpenCL device:
+ * the manifest parser (good and bad manifests), fill patterns, output
+ * comparison, gcc-format findings, Oclgrind logs, JSON strings.
+ *
+ * Usage: rc_unit TESTS_DIR.  Each tests/manifests/bad_*.ini states the errors
+ * it must produce in "; expect: LINE: message" lines, in order; the test
+ * fails on a missing, an extra or a different error.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "fill.h"
+#include "findings.h"
+#include "manifest.h"
+#include "oclgrind.h"
+#include "rc.h"
+#include "report.h"
+
+static int failures, checks;
+
+#define CHECK(cond)                                                                  \
+	do {                                                                         \
+		checks++;                                                            \
+		if (!(cond)) {                                                       \
+			failures++;                                                  \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
+				#cond);                                              \
+		}                                                                    \
+	} while (0)
+
+#define CHECK_STR(a, b)                                                                   \
+	do {                                                                              \
+		const char *a_ = (a), *b_ = (b);                                          \
+		checks++;                                                                 \
+		if (!a_ || !b_ || strcmp(a_, b_) != 0) {                                  \
+			failures++;                                                       \
+			fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, \
+				__LINE__, #a, a_ ? a_ : "(null)", b_ ? b_ : "(null)");    \
+		}                                                                         \
+	} while (0)
+
+static const char *tests_dir;
+
+/* The good manifest: every key, every argument form, defaults. */
+static void test_manifest_good(void)
+{
+	struct man_file mf;
+	char *path = rc_path_join(tests_dir, "manifests/good.ini");
+	int n = man_load(path, &mf);
+	for (unsigned i = 0; i < mf.nerrors; i++)
+		fprintf(stderr, "unexpected: %s\n", mf.errors[i].text);
+	CHECK(n == 0);
+	CHECK(mf.n == 3);
+	const struct man_kernel *a = man_find(&mf, "a.cl");
+	CHECK(a != NULL);
+	if (!a)
+		return;
+	CHECK_STR(a->kernel, "a");
+	CHECK_STR(a->options, "-D N=64 -cl-std=CL1.2");
+	CHECK(a->dims == 2 && a->global[0] == 256 && a->global[1] == 4);
+	CHECK(a->nlocal == 2 && a->local[0][0] == 64 && a->local[0][1] == 1 &&
+	      a->local[1][0] == 16 && a->local[1][1] == 2);
+	CHECK_STR(a->reference, "a_fixed.cl");
+	CHECK(a->compare == MAN_CMP_OUTPUT);
+	CHECK(a->nargs == 7);
+	CHECK(a->args[0].kind == MAN_ARG_BUFFER && a->args[0].type.base == FILL_FLOAT &&
+	      a->args[0].count == 256 && a->args[0].fill.kind == FILL_RAMP &&
+	      a->args[0].dir == MAN_IN);
+	CHECK(a->args[1].type.base == FILL_INT && a->args[1].type.width == 4 &&
+	      a->args[1].type.size == 16 && a->args[1].fill.istart == -5 &&
+	      a->args[1].fill.istep == 2 && a->args[1].dir == MAN_OUT);
+	CHECK(a->args[2].kind == MAN_ARG_LOCAL && a->args[2].type.size == 8 &&
+	      a->args[2].count == 64);
+	int v;
+	memcpy(&v, a->args[3].value, sizeof v);
+	CHECK(a->args[3].kind == MAN_ARG_SCALAR && v == -7);
+	float f4[4];
+	memcpy(f4, a->args[4].value, sizeof f4);
+	CHECK(f4[0] == 1.0f && f4[1] == 2.5f && f4[2] == 3.0f && f4[3] == 4.0f);
+	CHECK(a->args[5].fill.kind == FILL_RANDOM && a->args[5].fill.seed == 42 &&
+	      a->args[5].dir == MAN_INOUT);
+	unsigned long long u;
+	memcpy(&u, a->args[6].value, sizeof u);
+	CHECK(u == 16);
+	CHECK(a->runs == 5 && a->timeout == 2.5);
+	const struct man_kernel *t = man_find(&mf, "a_fixed.cl");
+	CHECK(t && !t->reference && !t->kernel && t->runs == MAN_DEFAULT_RUNS &&
+	      t->timeout == MAN_DEFAULT_TIMEOUT && t->dims == 1 && *t->options == '\0');
+	CHECK(t && t->args[0].fill.kind == FILL_CONST && t->args[0].fill.start == 0.5);
+	const struct man_kernel *b = man_find(&mf, "b.cl");
+	CHECK(b && b->compare == MAN_CMP_TIMING && b->args[0].type.slots == 4 &&
+	      b->args[0].type.size == 16);
+	CHECK(man_work_items(a) == 1024);
+	char *dir = rc_path_join(tests_dir, "manifests");
+	char *one = rc_path_join(dir, "a.cl"), *two = rc_path_join(dir, "two_kernels.cl");
+	char *name = man_only_kernel(one);
+	CHECK_STR(name, "a");
+	free(name);
+	CHECK(man_only_kernel(two) == NULL);
+	free(one);
+	one = rc_path_join(dir, "attr_kernel.cl");
+	name = man_only_kernel(one);
+	CHECK_STR(name, "strided");
+	free(name);
+	free(two);
+	free(dir);
+	char *k1 = man_config_key(a, "x.cl"), *k2 = man_config_key(a, "y.cl");
+	CHECK(strcmp(k1, k2) != 0);
+	free(k1);
+	free(k2);
+	man_free(&mf);
+	free(path);
+}
+
+/* One bad manifest against its "; expect:" lines. */
+static void check_bad_manifest(const char *path)
+{
+	char *text = rc_read_file(path, NULL);
+	CHECK(text != NULL);
+	if (!text)
+		return;
+	char *expect[64];
+	unsigned ne = 0;
+	for (char *p = strstr(text, "; expect: "); p && ne < 64; p = strstr(p, "; expect: ")) {
+		p += 10;
+		char *nl = strchr(p, '\n');
+		/* "$DIR" stands for the manifest's folder, as messages name files. */
+		char *line = rc_xasprintf("%.*s", (int)(nl ? nl - p : (long)strlen(p)), p);
+		char *dollar = strstr(line, "$DIR");
+		char *dir = rc_dirname(path);
+		expect[ne++] = dollar ? rc_xasprintf("%s:%.*s%s%s", path, (int)(dollar - line), line,
+						     dir, dollar + 4)
+				      : rc_xasprintf("%s:%s", path, line);
+		free(dir);
+		free(line);
+	}
+	struct man_file mf;
+	man_load(path, &mf);
+	unsigned n = mf.nerrors > ne ? mf.nerrors : ne;
+	for (unsigned i = 0; i < n; i++) {
+		const char *got = i < mf.nerrors ? mf.errors[i].text : "(no error)";
+		const char *want = i < ne ? expect[i] : "(no error)";
+		checks++;
+		if (strcmp(got, want) != 0) {
+			failures++;
+			fprintf(stderr, "%s: error %u:\n  got      %s\n  expected %s\n", path, i + 1,
+				got, want);
+		}
+	}
+	CHECK(ne > 0);
+	for (unsigned i = 0; i < ne; i++)
+		free(expect[i]);
+	man_free(&mf);
+	free(text);
+}
+
+/* Every bad_*.ini of tests/manifests, and a manifest that does not exist. */
+static void test_manifest_bad(void)
+{
+	char *dir = rc_path_join(tests_dir, "manifests");
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, alphasort);
+	int seen = 0;
+	for (int i = 0; i < n; i++) {
+		const char *nm = names[i]->d_name;
+		size_t len = strlen(nm);
+		if (!strncmp(nm, "bad_", 4) && len > 4 && !strcmp(nm + len - 4, ".ini")) {
+			char *p = rc_path_join(dir, nm);
+			check_bad_manifest(p);
+			free(p);
+			seen++;
+		}
+		free(names[i]);
+	}
+	free(names);
+	CHECK(seen >= 5);
+	struct man_file mf;
+	char *missing = rc_path_join(dir, "no-such.ini");
+	CHECK(man_load(missing, &mf) == 1);
+	char *want = rc_xasprintf("%s: cannot open: No such file or directory", missing);
+	CHECK_STR(mf.errors[0].text, want);
+	free(want);
+	man_free(&mf);
+	free(missing);
+	free(dir);
+}
+
+static void test_fill(void)
+{
+	struct fill_type t;
+	struct fill_spec f;
+	char err[256];
+	CHECK(fill_type_parse("uint", &t) == 0 && t.base == FILL_UINT && t.size == 4);
+	CHECK(fill_type_parse("uchar16", &t) == 0 && t.width == 16 && t.size == 16);
+	CHECK(fill_type_parse("double3", &t) == 0 && t.slots == 4 && t.size == 32);
+	CHECK(fill_type_parse("float5", &t) != 0);
+	CHECK(fill_type_parse("half", &t) != 0);
+	CHECK(fill_type_parse("u", &t) != 0);
+
+	/* ramp:START:STEP on integers wraps modulo the width. */
+	unsigned char uc[4];
+	fill_type_parse("uchar", &t);
+	CHECK(fill_spec_parse("ramp:254:1", &t, &f, err, sizeof err) == 0);
+	fill_apply(uc, &t, 4, &f);
+	CHECK(uc[0] == 254 && uc[1] == 255 && uc[2] == 0 && uc[3] == 1);
+	int iv[3];
+	fill_type_parse("int", &t);
+	CHECK(fill_spec_parse("ramp:-32:1", &t, &f, err, sizeof err) == 0);
+	fill_apply(iv, &t, 3, &f);
+	CHECK(iv[0] == -32 && iv[1] == -31 && iv[2] == -30);
+	CHECK(fill_spec_parse("ramp:0.5:1", &t, &f, err, sizeof err) != 0);
+	CHECK_STR(err, "invalid fill 'ramp:0.5:1': expected ramp:START:STEP with an integer START "
+		       "and STEP");
+	float fv[4];
+	fill_type_parse("float", &t);
+	CHECK(fill_spec_parse("ramp:0.5:0.25", &t, &f, err, sizeof err) == 0);
+	fill_apply(fv, &t, 4, &f);
+	CHECK(fv[0] == 0.5f && fv[3] == 1.25f);
+	CHECK(fill_spec_parse("ramp", &t, &f, err, sizeof err) == 0);
+	fill_apply(fv, &t, 4, &f);
+	CHECK(fv[0] == 0 && fv[1] == 1 && fv[3] == 3);
+	CHECK(fill_spec_parse("const:-2.5", &t, &f, err, sizeof err) == 0);
+	fill_apply(fv, &t, 4, &f);
+	CHECK(fv[0] == -2.5f && fv[3] == -2.5f);
+	CHECK(fill_spec_parse("zero", &t, &f, err, sizeof err) == 0);
+	fill_apply(fv, &t, 4, &f);
+	CHECK(fv[0] == 0 && fv[3] == 0);
+	CHECK(fill_spec_parse("random", &t, &f, err, sizeof err) != 0);
+	CHECK(fill_spec_parse("random:-1", &t, &f, err, sizeof err) != 0);
+	CHECK(fill_spec_parse("noise", &t, &f, err, sizeof err) != 0);
+	CHECK_STR(err, "unknown fill 'noise' (zero, const:V, ramp, ramp:START:STEP, random:SEED)");
+
+	/* random:SEED is splitmix64: the same numbers on every machine. */
+	unsigned long long st = 42;
+	CHECK(fill_splitmix64(&st) == 0xbdd732262feb6e95ull);
+	CHECK(fill_splitmix64(&st) == 0x28efe333b266f103ull);
+	CHECK(fill_spec_parse("random:42", &t, &f, err, sizeof err) == 0);
+	fill_apply(fv, &t, 3, &f);
+	CHECK(fv[0] == 0.7415648698806763f && fv[1] == 0.1599103808403015f &&
+	      fv[2] == 0.27860110998153687f);
+	fill_type_parse("int", &t);
+	fill_apply(iv, &t, 3, &f);
+	CHECK(iv[0] == 2 && iv[1] == 7 && iv[2] == 43);
+	float big[1000];
+	fill_type_parse("float", &t);
+	fill_spec_parse("random:7", &t, &f, err, sizeof err);
+	fill_apply(big, &t, 1000, &f);
+	int in_range = 1;
+	for (int i = 0; i < 1000; i++)
+		in_range &= big[i] >= 0.0f && big[i] < 1.0f;
+	CHECK(in_range);
+
+	/* Vectors: the pattern runs over components, padding included. */
+	float f3[8];
+	fill_type_parse("float3", &t);
+	fill_spec_parse("ramp", &t, &f, err, sizeof err);
+	fill_apply(f3, &t, 2, &f);
+	CHECK(f3[0] == 0 && f3[2] == 2 && f3[4] == 4 && f3[6] == 6);
+
+	/* By-value arguments. */
+	unsigned char val[128];
+	fill_type_parse("uchar", &t);
+	CHECK(fill_value_parse("255", &t, val, err, sizeof err) == 0 && val[0] == 255);
+	CHECK(fill_value_parse("256", &t, val, err, sizeof err) != 0);
+	CHECK_STR(err, "invalid uchar value '256'");
+	fill_type_parse("int2", &t);
+	CHECK(fill_value_parse("1,2,3", &t, val, err, sizeof err) != 0);
+	CHECK_STR(err, "value '1,2,3' has 3 components, type int2 has 2");
+	CHECK(fill_value_parse("9", &t, val, err, sizeof err) == 0);
+	memcpy(iv, val, 8);
+	CHECK(iv[0] == 9 && iv[1] == 9);
+	fill_type_parse("double", &t);
+	double d;
+	CHECK(fill_value_parse("1e-3", &t, val, err, sizeof err) == 0);
+	memcpy(&d, val, sizeof d);
+	CHECK(d == 1e-3);
+	CHECK(fill_value_parse("1e-3x", &t, val, err, sizeof err) != 0);
+}
+
+static void test_compare(void)
+{
+	struct cmp_opts o = { CMP_DEFAULT_RTOL, CMP_DEFAULT_ATOL };
+	struct fill_type t;
+	struct cmp_diff d;
+	char msg[256];
+	CHECK(cmp_float_equal(1.0, 1.0 + 1e-7, &o));
+	CHECK(!cmp_float_equal(1.0, 1.001, &o));
+	CHECK(cmp_float_equal(0.0, 1e-8, &o));
+	CHECK(!cmp_float_equal(0.0, 1e-3, &o));
+	CHECK(cmp_float_equal(NAN, NAN, &o));
+	CHECK(!cmp_float_equal(NAN, 1.0, &o));
+	CHECK(cmp_float_equal(INFINITY, INFINITY, &o));
+	CHECK(!cmp_float_equal(INFINITY, -INFINITY, &o));
+	CHECK(cmp_float_equal(1e30, 1e30 * (1 + 1e-6), &o));
+
+	float a[4] = { 1, 2, 3, 4 }, b[4] = { 1, 2.5f, 3, 4.0000001f };
+	fill_type_parse("float", &t);
+	CHECK(cmp_buffers(a, b, &t, 4, &o, &d) == 1);
+	CHECK(d.first == 1 && d.nelem == 4);
+	cmp_describe(&d, "arg.1", &t, "", "in the reference", msg, sizeof msg);
+	CHECK_STR(msg, "arg.1[1] = 2 against 2.5 in the reference; 1 of 4 elements differ");
+
+	int x[3] = { 1, 2, 3 }, y[3] = { 1, 2, 4 };
+	fill_type_parse("int", &t);
+	CHECK(cmp_buffers(x, y, &t, 3, &o, &d) == 1 && d.first == 2);
+	CHECK(cmp_buffers(x, x, &t, 3, &o, &d) == 0);
+
+	/* float3: the padding slot never counts. */
+	float p[8] = { 1, 2, 3, 99, 5, 6, 7, 99 }, q[8] = { 1, 2, 3, -1, 5, 6, 8, -1 };
+	fill_type_parse("float3", &t);
+	CHECK(cmp_buffers(p, q, &t, 2, &o, &d) == 1 && d.first == 1 && d.comp == 2);
+	cmp_describe(&d, "out", &t, "in run 2", "in run 1", msg, sizeof msg);
+	CHECK_STR(msg, "out[1].z = 7 in run 2 against 8 in run 1; 1 of 2 elements differ");
+	unsigned char u16a[16] = { 0 }, u16b[16] = { 0 };
+	u16b[11] = 1;
+	fill_type_parse("uchar16", &t);
+	CHECK(cmp_buffers(u16a, u16b, &t, 1, &o, &d) == 1 && d.comp == 11);
+	cmp_describe(&d, "out", &t, "", "", msg, sizeof msg);
+	CHECK_STR(msg, "out[0].sb = 0 against 1; 1 of 1 elements differ");
+}
+
+static void test_findings(void)
+{
+	struct fnd_finding f;
+	CHECK(fnd_parse_line("k.cl:25:9: error: barrier reached under divergent control flow: "
+			     "not every work-item [barrier-divergence]", &f) == 1);
+	CHECK_STR(f.path, "k.cl");
+	CHECK(f.line == 25 && f.col == 9);
+	CHECK_STR(f.severity, "error");
+	CHECK_STR(f.message, "barrier reached under divergent control flow: not every work-item");
+	CHECK_STR(f.rule, "barrier-divergence");
+	free(f.path);
+	free(f.severity);
+	free(f.message);
+	free(f.rule);
+	/* A path with a colon, a message with brackets, no rule. */
+	CHECK(fnd_parse_line("C:/x/k.cl:3:1: warning: s[lid * 2] [x y]", &f) == 1);
+	CHECK_STR(f.path, "C:/x/k.cl");
+	CHECK_STR(f.message, "s[lid * 2] [x y]");
+	CHECK_STR(f.rule, "");
+	free(f.path);
+	free(f.severity);
+	free(f.message);
+	free(f.rule);
+	CHECK(fnd_parse_line("   25 |     barrier(CLK_LOCAL_MEM_FENCE);", &f) == 0);
+	CHECK(fnd_parse_line("k.cl:25: error: no column", &f) == 0);
+
+	struct fnd_set s = { 0 };
+	fnd_add_text(&s, "a.cl:17:16: error: race on s[63] [local-memory-race]\n"
+			 "a.cl:16:5: note: the other access: s[63]\n"
+			 "a.cl:30:1: warning: 2-way bank conflict [bank-conflict]\n"
+			 "garbage line\n");
+	fnd_add_text(&s, "a.cl:17:16: error: race on s[31] [local-memory-race]\n"
+			 "a.cl:16:5: note: duplicate's note\n");
+	CHECK(s.n == 2);
+	CHECK(s.items[0].nnotes == 1 && s.items[0].notes[0].line == 16);
+	CHECK(s.items[1].nnotes == 0);
+	CHECK_STR(s.items[1].severity, "warning");
+	fnd_free(&s);
+
+	CHECK(fnd_path_matches("corpus/x/k.cl", "corpus/x/k.cl"));
+	CHECK(fnd_path_matches("/elsewhere/corpus/x/k.cl", "corpus/x/k.cl"));
+	CHECK(fnd_path_matches("x/k.cl", "/work/corpus/x/k.cl"));
+	CHECK(!fnd_path_matches("/elsewhere/corpus/y/k.cl", "corpus/x/k.cl"));
+	CHECK(!fnd_path_matches("/elsewhere/x/kk.cl", "corpus/x/k.cl"));
+}
+
+static void test_oclgrind_log(void)
+{
+	static const char log[] =
+		"\n"
+		"Read-write data race at local memory address 0x1000000000004\n"
+		"\tKernel: k\n"
+		"\t\n"
+		"\tFirst entity:  Global(1,0,0) Local(1,0,0) Group(0,0,0)\n"
+		"\t  store float %0, float addrspace(3)* %arrayidx2, align 4\n"
+		"\tAt line 4 (column 10) of input.cl:\n"
+		"\t  s[l] = in[get_global_id(0)];\n"
+		"\t\n"
+		"\tSecond entity: Global(0,0,0) Local(0,0,0) Group(0,0,0)\n"
+		"\tAt line 5 (column 29) of input.cl:\n"
+		"\t  out[get_global_id(0)] = s[(l + 1) % 64];\n"
+		"\t\n"
+		"\n"
+		"Read-write data race at local memory address 0x1000000000008\n"
+		"\tKernel: k\n"
+		"\tAt line 5 (column 29) of input.cl:\n"
+		"\tAt line 4 (column 10) of input.cl:\n"
+		"\n"
+		"Work-group divergence detected (barrier)\n"
+		"\tKernel:     k\n"
+		"\tWork-group: (0,0,0)\n"
+		"\tOnly 1 out of 64 work-items executed barrier\n"
+		"\tAt line 8 (column 5) of input.cl:\n"
+		"\tAt line 3 (column 1) of helper.h:\n"
+		"\n"
+		"Invalid read of size 4 at global memory address 0x2000000000400\n"
+		"\tAt line 9 (column 2) of input.cl:\n"
+		"\n"
+		"OCLGRIND FATAL ERROR (./src/plugins/Uninitialized.cpp:1805)\n"
+		"Unsupported instruction: freeze\n"
+		"\tKernel: premultiply\n"
+		"\t\n"
+		"\n"
+		"Oclgrind: 100 errors generated - suppressing further errors\n"
+		"\n"
+		"Write-write data race at global memory address 0x3\n"
+		"\tAt line 11 (column 2) of input.cl:\n";
+	struct ogr_log l = { 0 };
+	ogr_parse(log, &l);
+	CHECK(l.total == 6);
+	CHECK(l.n == 5);
+	CHECK(l.truncated == 1);
+	CHECK(l.items[0].kind == OGR_RACE_RW && l.items[0].count == 2 && l.items[0].nlines == 2 &&
+	      l.items[0].lines[0] == 4 && l.items[0].lines[1] == 5);
+	CHECK(l.items[1].kind == OGR_DIVERGENCE && l.items[1].nlines == 1 &&
+	      l.items[1].lines[0] == 8);
+	CHECK(l.items[2].kind == OGR_INVALID && ogr_names_line(&l.items[2], 9));
+	CHECK(l.items[3].kind == OGR_FATAL && l.items[3].nlines == 0);
+	CHECK_STR(l.items[3].head, "OCLGRIND FATAL ERROR (./src/plugins/Uninitialized.cpp:1805): "
+				   "Unsupported instruction: freeze");
+	CHECK(l.items[4].kind == OGR_RACE_WW && !ogr_names_line(&l.items[4], 9));
+	ogr_free(&l);
+}
+
+static void test_json_string(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	rep_json_string(f, "a\"b\\c\n\t\x01 é \xff\xc3");
+	fputc(' ', f);
+	rep_json_string(f, NULL);
+	fclose(f);
+	CHECK_STR(buf, "\"a\\\"b\\\\c\\n\\t\\u0001 é \\ufffd\\ufffd\" null");
+	free(buf);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: rc_unit TESTS_DIR\n");
+		return 2;
+	}
+	tests_dir = argv[1];
+	test_manifest_good();
+	test_manifest_bad();
+	test_fill();
+	test_compare();
+	test_findings();
+	test_oclgrind_log();
+	test_json_string();
+	printf("rc_unit: %d checks, %d failed\n", checks, failures);
+	return failures ? 1 : 0;
+}

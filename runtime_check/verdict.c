@@ -1,0 +1,500 @@
+/*
+ * verdict.c - evidence per backend, and the verdict of each row.
+ *
+ * A buggy kernel runs next to its fixed twin (the reference) with the same
+ * arguments.  Evidence that needs the twin to be sound (a different result, a
+ * hang, a crash, nondeterminism) counts only when the twin did not show the
+ * same on this backend: a hang that both show is the backend's, not the
+ * bug's.  Oclgrind's reports stand alone, but count for a finding only when
+ * they name its line (or a line of its notes) and are of a kind its rule can
+ * cause.
+ */
+#include "verdict.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "oclgrind.h"
+#include "rc.h"
+
+#define EV_OUTCOME (EV_WRONG | EV_NONDET | EV_HANG | EV_CRASH)
+#define EV_REPORTS (EV_RACE | EV_DIVERGENCE | EV_INVALID | EV_UNINIT | EV_OTHER)
+
+/* The evidence that can confirm a finding of `rule` ("" or NULL: none, as
+ * for --no-static rows: any outcome or report). */
+static unsigned accepted(const char *rule)
+{
+	if (!rule || !*rule)
+		return EV_OUTCOME | EV_REPORTS;
+	if (!strcmp(rule, "bank-conflict"))
+		return EV_SLOWDOWN;
+	if (!strcmp(rule, "barrier-divergence"))
+		return EV_OUTCOME | EV_DIVERGENCE | EV_INVALID | EV_UNINIT;
+	if (strstr(rule, "race") || !strcmp(rule, "barrier-fence") ||
+	    !strcmp(rule, "subgroup-lockstep") || !strcmp(rule, "cross-group-sync"))
+		return EV_OUTCOME | EV_RACE | EV_INVALID | EV_UNINIT;
+	return EV_OUTCOME | EV_REPORTS; /* a rule this harness does not know yet */
+}
+
+/* The evidence bit of an Oclgrind report kind. */
+static unsigned report_bit(enum ogr_kind k)
+{
+	switch (k) {
+	case OGR_RACE_RW:
+	case OGR_RACE_WW:
+		return EV_RACE;
+	case OGR_DIVERGENCE:
+		return EV_DIVERGENCE;
+	case OGR_INVALID:
+		return EV_INVALID;
+	case OGR_UNINIT:
+		return EV_UNINIT;
+	case OGR_FATAL:
+		return 0;
+	case OGR_OTHER:
+		break;
+	}
+	return EV_OTHER;
+}
+
+/* The name of one evidence bit, as the table prints it. */
+static const char *ev_name(unsigned bit)
+{
+	switch (bit) {
+	case EV_WRONG:
+		return "wrong result";
+	case EV_NONDET:
+		return "nondeterministic";
+	case EV_HANG:
+		return "hang";
+	case EV_CRASH:
+		return "crash";
+	case EV_RACE:
+		return "race report";
+	case EV_DIVERGENCE:
+		return "divergence report";
+	case EV_INVALID:
+		return "invalid-access report";
+	case EV_UNINIT:
+		return "uninitialized-value report";
+	case EV_OTHER:
+		return "Oclgrind report";
+	}
+	return "slower";
+}
+
+/* Working state of one cell. */
+struct cellwork {
+	unsigned ev;             /* evidence that counts */
+	struct rc_buf detail;    /* "; "-separated details */
+	char crash[96];          /* what crashed: "SIGSEGV", "build error", a CL error */
+};
+
+RC_PRINTF(2, 3)
+static void add_detail(struct cellwork *w, const char *fmt, ...)
+{
+	char s[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	if (w->detail.len)
+		rc_buf_add(&w->detail, "; ");
+	rc_buf_add(&w->detail, s);
+}
+
+/* Set a cell to "not run (why)". */
+RC_PRINTF(3, 4)
+static void not_run(struct vd_cell *cell, int infra, const char *fmt, ...)
+{
+	char s[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	rc_one_line(s, 300);
+	cell->status = VD_NOT_RUN;
+	cell->infra = infra;
+	cell->text = rc_xasprintf("not run (%s)", s);
+}
+
+/* Text of the evidence bits `ev`: "wrong result, crash: SIGSEGV". */
+static char *ev_text(unsigned ev, const char *crash)
+{
+	struct rc_buf b = { 0 };
+	for (unsigned bit = 1; bit <= EV_SLOWDOWN; bit <<= 1) {
+		if (!(ev & bit))
+			continue;
+		if (b.len)
+			rc_buf_add(&b, ", ");
+		rc_buf_add(&b, ev_name(bit));
+		if (bit == EV_CRASH && crash && *crash)
+			rc_buf_printf(&b, ": %s", crash);
+	}
+	return b.s ? b.s : rc_xstrdup("");
+}
+
+/* What crashed in run r, for "crash: X": the signal, "build error", or the
+ * OpenCL error of the failed launch. */
+static void crash_name(const struct run_result *r, char *out, size_t n)
+{
+	if (r->status == RUN_BUILD_ERROR)
+		snprintf(out, n, "build error");
+	else if (r->status == RUN_EXEC_ERROR)
+		snprintf(out, n, "%s", r->cl_error ? r->cl_error : "launch error");
+	else if (r->why && !strncmp(r->why, "signal ", 7))
+		sscanf(r->why + 7, "%95s", out);
+	else
+		snprintf(out, n, "%s", "exit");
+}
+
+/* Did run r fail the way a bug makes it fail: hang, crash, build or launch
+ * error?  Returns the evidence bit, 0 when it did not. */
+static unsigned failure_bit(const struct run_result *r)
+{
+	switch (r->status) {
+	case RUN_HANG:
+		return EV_HANG;
+	case RUN_CRASH:
+	case RUN_BUILD_ERROR:
+	case RUN_EXEC_ERROR:
+		return EV_CRASH;
+	default:
+		return 0;
+	}
+}
+
+/* Nonzero when Oclgrind report rep names the finding's line or one of its
+ * notes' lines. */
+static int report_on_finding(const struct ogr_report *rep, const struct fnd_finding *f)
+{
+	if (ogr_names_line(rep, f->line))
+		return 1;
+	for (unsigned i = 0; i < f->nnotes; i++)
+		if (ogr_names_line(rep, f->notes[i].line))
+			return 1;
+	return 0;
+}
+
+/* Describe report rep: "read-write race at lines 16, 17 (x63)". */
+static void describe_report(const struct ogr_report *rep, struct rc_buf *b)
+{
+	rc_buf_add(b, ogr_kind_name(rep->kind));
+	for (unsigned i = 0; i < rep->nlines; i++)
+		rc_buf_printf(b, "%s%d", i == 0 ? (rep->nlines > 1 ? " at lines " : " at line ") : ", ",
+			      rep->lines[i]);
+	if (rep->kind == OGR_OTHER || rep->kind == OGR_FATAL)
+		rc_buf_printf(b, " (%s)", rep->head);
+	if (rep->count > 1)
+		rc_buf_printf(b, " (x%u)", rep->count);
+}
+
+/* Add Oclgrind's reports of run r to w: those of kinds in `accept` that name
+ * the finding's lines (any line when f is NULL) count as evidence; the others
+ * are listed as details after `others` ("other Oclgrind reports").  Returns
+ * the bits of all reports seen. */
+static unsigned add_reports(struct cellwork *w, const struct run_result *r,
+			    const struct fnd_finding *f, unsigned accept, const char *others)
+{
+	struct rc_buf other = { 0 };
+	unsigned seen = 0;
+	for (unsigned i = 0; i < r->ogr.n; i++) {
+		const struct ogr_report *rep = &r->ogr.items[i];
+		unsigned bit = report_bit(rep->kind);
+		seen |= bit;
+		struct rc_buf d = { 0 };
+		describe_report(rep, &d);
+		if ((bit & accept) && (!f || report_on_finding(rep, f))) {
+			w->ev |= bit;
+			add_detail(w, "Oclgrind: %s", d.s);
+		} else {
+			rc_buf_printf(&other, "%s%s", other.len ? ", " : "", d.s);
+		}
+		rc_buf_free(&d);
+	}
+	if (other.len)
+		add_detail(w, "%s: %s", others, other.s);
+	if (r->ogr.truncated)
+		add_detail(w, "Oclgrind stopped reporting after 1000 errors");
+	rc_buf_free(&other);
+	return seen;
+}
+
+/* Compare the first-run outputs of runs a (the buggy kernel) and b (the
+ * reference) at every local size; adds a detail for the first difference and
+ * returns nonzero when there is one. */
+static int outputs_differ(struct cellwork *w, const struct run_result *a,
+			  const struct run_result *b, const struct man_kernel *mk,
+			  const struct cmp_opts *cmp, const char *b_name)
+{
+	for (unsigned l = 0; l < mk->nlocal; l++) {
+		for (unsigned i = 0; i < mk->nargs; i++) {
+			const struct man_arg *arg = &mk->args[i];
+			if (arg->kind != MAN_ARG_BUFFER || arg->dir == MAN_IN || !a->out[l][i] ||
+			    !b->out[l][i])
+				continue;
+			size_t na, nb;
+			char *da = rc_read_file(a->out[l][i], &na);
+			char *db = rc_read_file(b->out[l][i], &nb);
+			int differ = 0;
+			size_t want = arg->count * arg->type.size;
+			if (da && db && na == want && nb == want) {
+				struct cmp_diff d;
+				if (cmp_buffers(da, db, &arg->type, arg->count, cmp, &d)) {
+					char what[32], msg[512], lsz[64];
+					snprintf(what, sizeof what, "arg.%u", i);
+					cmp_describe(&d, what, &arg->type, "", b_name, msg, sizeof msg);
+					man_format_size(mk->local[l], mk->dims, lsz, sizeof lsz);
+					add_detail(w, "%s (local size %s)", msg, lsz);
+					differ = 1;
+				}
+			}
+			free(da);
+			free(db);
+			if (differ)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Finish a finding's cell from w: confirmed when some evidence counts, else
+ * not reproduced (the kernel ran) or not run. */
+static void finish_finding(struct vd_cell *cell, struct cellwork *w, int ran, const char *why)
+{
+	if (w->ev) {
+		char *t = ev_text(w->ev, w->crash);
+		cell->status = VD_CONFIRMED;
+		cell->text = rc_xasprintf("confirmed (%s)", t);
+		free(t);
+	} else if (ran) {
+		cell->status = VD_NOT_REPRODUCED;
+		cell->text = rc_xstrdup("not reproduced");
+	} else {
+		not_run(cell, 0, "%s", why);
+	}
+	cell->evidence = w->ev;
+	cell->detail = w->detail.s;
+}
+
+/* The median of the n kernel times at ns (sorted in place). */
+static double median(unsigned long long *ns, unsigned n)
+{
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i; j > 0 && ns[j - 1] > ns[j]; j--) {
+			unsigned long long t = ns[j];
+			ns[j] = ns[j - 1];
+			ns[j - 1] = t;
+		}
+	return n % 2 ? (double)ns[n / 2] : ((double)ns[n / 2 - 1] + (double)ns[n / 2]) / 2;
+}
+
+/* A bank-conflict finding (or a timing section's row): the kernel and its
+ * reference each run `runs` times with profiling; the ratio of the median
+ * kernel times confirms when it reaches o->min_slowdown. */
+static void eval_timing(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
+			const struct man_kernel *mk, const struct vd_opts *o)
+{
+	if (!be_is_gpu(be) && !(o->cpu_timing && !be->is_oclgrind)) {
+		not_run(cell, 0, "timing needs a GPU");
+		return;
+	}
+	const struct run_result *k = run_kernel(rc, be, mk, mk->path);
+	const struct run_result *r = run_kernel(rc, be, mk, mk->ref_path);
+	const struct run_result *bad = k->status != RUN_OK ? k : r->status != RUN_OK ? r : NULL;
+	if (bad) {
+		not_run(cell, bad->status == RUN_SETUP_ERROR, "%s: %s: %s",
+			bad == k ? mk->section : mk->reference, run_status_name(bad->status),
+			bad->why ? bad->why : "");
+		return;
+	}
+	if (!k->nns || !r->nns) {
+		not_run(cell, 0, "no profiling times from this device");
+		return;
+	}
+	unsigned long long *a = rc_xmalloc(k->nns * sizeof *a);
+	unsigned long long *b = rc_xmalloc(r->nns * sizeof *b);
+	memcpy(a, k->ns, k->nns * sizeof *a);
+	memcpy(b, r->ns, r->nns * sizeof *b);
+	double ma = median(a, k->nns), mb = median(b, r->nns);
+	free(a);
+	free(b);
+	struct cellwork w = { 0 };
+	cell->ratio = mb > 0 ? ma / mb : 0;
+	add_detail(&w, "median %.4g ms against %.4g ms for %s over %u runs each", ma / 1e6, mb / 1e6,
+		   mk->reference, k->nns < r->nns ? k->nns : r->nns);
+	if (outputs_differ(&w, k, r, mk, &rc->cmp, "in the reference"))
+		add_detail(&w, "the outputs differ, so the twin is not an equivalent kernel");
+	if (cell->ratio >= o->min_slowdown) {
+		cell->status = VD_CONFIRMED;
+		cell->evidence = EV_SLOWDOWN;
+		cell->text = rc_xasprintf("confirmed (%.1fx slower)", cell->ratio);
+	} else {
+		cell->status = VD_NOT_REPRODUCED;
+		cell->text = rc_xasprintf("not reproduced (%.2fx)", cell->ratio);
+	}
+	cell->detail = w.detail.s;
+}
+
+/* A row of a buggy kernel (a finding, or a kernel with a reference): run it
+ * and its reference on `be`, and collect the evidence that counts. */
+static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
+		       const struct vd_row *row, const struct vd_opts *o)
+{
+	const struct man_kernel *mk = row->mk;
+	const struct fnd_finding *f = row->finding;
+	unsigned accept = accepted(row->rule);
+	if (accept == EV_SLOWDOWN || (mk->compare == MAN_CMP_TIMING && !*row->rule)) {
+		if (mk->compare != MAN_CMP_TIMING) {
+			not_run(cell, 0, "a bank conflict is confirmed by timing: set compare = "
+				"timing and a padded reference");
+			return;
+		}
+		eval_timing(cell, rc, be, mk, o);
+		return;
+	}
+	const struct run_result *k = run_kernel(rc, be, mk, mk->path);
+	const struct run_result *r = run_kernel(rc, be, mk, mk->ref_path);
+	if (k->status == RUN_SETUP_ERROR || r->status == RUN_SETUP_ERROR) {
+		const struct run_result *bad = k->status == RUN_SETUP_ERROR ? k : r;
+		not_run(cell, 1, "%s", bad->why);
+		return;
+	}
+	if (k->status == RUN_TOOL_ERROR || r->status == RUN_TOOL_ERROR) {
+		const struct run_result *bad = k->status == RUN_TOOL_ERROR ? k : r;
+		not_run(cell, 0, "%s%s", bad == r ? "the reference: " : "", bad->why);
+		return;
+	}
+	struct cellwork w = { 0 };
+	unsigned kfail = failure_bit(k);
+	/* The twin ran cleanly: differences, hangs and crashes are the bug's. */
+	int sound = r->status == RUN_OK && r->nnondet == 0;
+	char why[600] = "";
+	if (!sound) {
+		if (r->status == RUN_OK)
+			snprintf(why, sizeof why, "the reference itself differs between runs: %s",
+				 r->nondet[0]);
+		else if (kfail && k->status == r->status)
+			snprintf(why, sizeof why, "%s here and in %s: %s", run_status_name(k->status),
+				 mk->reference, k->why ? k->why : "");
+		else
+			snprintf(why, sizeof why, "the reference: %s: %s", run_status_name(r->status),
+				 r->why ? r->why : "");
+	} else if (kfail & accept) {
+		w.ev |= kfail;
+		if (kfail == EV_CRASH)
+			crash_name(k, w.crash, sizeof w.crash);
+		add_detail(&w, "%s: %s", kfail == EV_HANG ? "hang" : "crash", k->why);
+	}
+	if (sound && (accept & EV_WRONG) && outputs_differ(&w, k, r, mk, &rc->cmp, "in the reference"))
+		w.ev |= EV_WRONG;
+	if (sound && (accept & EV_NONDET) && k->nnondet) {
+		w.ev |= EV_NONDET;
+		add_detail(&w, "%s%s", k->nondet[0], k->nnondet > 1 ? " (and more differences)" : "");
+	}
+	/* Oclgrind's reports need no twin: a run that got anywhere could show them. */
+	int reports = be->is_oclgrind && k->status != RUN_BUILD_ERROR;
+	if (reports)
+		add_reports(&w, k, row->kind == VD_ROW_FINDING ? f : NULL, accept,
+			    "other Oclgrind reports");
+	if (k->note)
+		add_detail(&w, "%s", k->note);
+	int ran = sound || reports;
+	finish_finding(cell, &w, ran, why);
+}
+
+/* A row of a kernel that must stay clean: any evidence is a problem. */
+static void eval_clean(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
+		       const struct man_kernel *mk)
+{
+	const struct run_result *k = run_kernel(rc, be, mk, mk->path);
+	if (k->status == RUN_SETUP_ERROR) {
+		not_run(cell, 1, "%s", k->why);
+		return;
+	}
+	if (k->status == RUN_BUILD_ERROR || k->status == RUN_TOOL_ERROR) {
+		not_run(cell, 0, "%s%s", k->status == RUN_BUILD_ERROR ? "build failed: " : "", k->why);
+		return;
+	}
+	struct cellwork w = { 0 };
+	unsigned fail = failure_bit(k);
+	if (fail) {
+		w.ev |= fail;
+		crash_name(k, w.crash, sizeof w.crash);
+		add_detail(&w, "%s: %s", fail == EV_HANG ? "hang" : "crash", k->why);
+	}
+	if (k->nnondet) {
+		w.ev |= EV_NONDET;
+		add_detail(&w, "%s%s", k->nondet[0], k->nnondet > 1 ? " (and more differences)" : "");
+	}
+	/* Oclgrind's uninitialized-value check has false alarms (it does not see
+	 * async copies initialize __local memory): listed, not counted. */
+	if (be->is_oclgrind)
+		add_reports(&w, k, NULL, EV_REPORTS & ~EV_UNINIT, "not counted");
+	if (k->note)
+		add_detail(&w, "%s", k->note);
+	if (w.ev) {
+		char *t = ev_text(w.ev, w.crash);
+		cell->status = VD_EVIDENCE;
+		cell->text = rc_xasprintf("evidence (%s)", t);
+		free(t);
+	} else {
+		cell->status = VD_CLEAN;
+		cell->text = rc_xstrdup("clean");
+	}
+	cell->evidence = w.ev;
+	cell->detail = w.detail.s;
+}
+
+/* Evaluate `row` on each of the `nbes` backends and set its verdict:
+ * a finding is confirmed when one backend confirms it, not reproduced when
+ * one ran it and none confirmed, else not run; a clean kernel shows
+ * evidence when one backend shows some, is clean when one ran it cleanly. */
+void vd_eval_row(struct vd_row *row, struct run_ctx *rc, const struct be_backend *const *bes,
+		 unsigned nbes, const struct vd_opts *o)
+{
+	row->cells = rc_xcalloc(nbes ? nbes : 1, sizeof *row->cells);
+	row->ncells = nbes;
+	if (row->kind == VD_ROW_ERROR) {
+		for (unsigned b = 0; b < nbes; b++)
+			not_run(&row->cells[b], 1, "not analyzed");
+		row->verdict = VD_ERROR;
+		row->infra = 1;
+		return;
+	}
+	for (unsigned b = 0; b < nbes; b++) {
+		struct vd_cell *cell = &row->cells[b];
+		const struct be_backend *be = bes[b];
+		size_t items = man_work_items(row->mk);
+		if (o->deadline > 0 && rc_now() > o->deadline)
+			not_run(cell, 0, "--max-time spent");
+		else if (be->is_oclgrind && items > o->oclgrind_max_items)
+			not_run(cell, 0, "%zu work-items, too many for Oclgrind (--oclgrind-max-items "
+				"%zu)", items, o->oclgrind_max_items);
+		else if (row->kind == VD_ROW_CLEAN)
+			eval_clean(cell, rc, be, row->mk);
+		else
+			eval_buggy(cell, rc, be, row, o);
+		row->infra |= cell->infra;
+	}
+	int any[6] = { 0 };
+	for (unsigned b = 0; b < nbes; b++)
+		any[row->cells[b].status] = 1;
+	if (row->kind == VD_ROW_CLEAN)
+		row->verdict = any[VD_EVIDENCE] ? VD_EVIDENCE : any[VD_CLEAN] ? VD_CLEAN : VD_NOT_RUN;
+	else
+		row->verdict = any[VD_CONFIRMED]       ? VD_CONFIRMED
+			       : any[VD_NOT_REPRODUCED] ? VD_NOT_REPRODUCED
+							: VD_NOT_RUN;
+}
+
+void vd_row_free(struct vd_row *row)
+{
+	for (unsigned b = 0; b < row->ncells; b++) {
+		free(row->cells[b].text);
+		free(row->cells[b].detail);
+	}
+	free(row->cells);
+	free(row->message);
+}
