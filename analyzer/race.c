@@ -602,8 +602,13 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 			s->branch = br;
 			s->ctx = r->ctx;
 			s->w = wit;
+			/* A home-made barrier: every group arrives (the atomic update
+			 * runs in every group, so it meets itself between groups). */
+			struct acc_witness ww;
+			unsigned g01[6] = { 0, 0, 0, 1, 0, 0 };
 			s->global_barrier = r->space == AS_GLOBAL && w->atomic && w != r &&
-					    (w->kind & ACC_READ);
+					    (w->kind & ACC_READ) && k->ngrp[0] > 1 &&
+					    acc_conflict(ctx, k, w, w, MODE_NONE, g01, 0, &ww);
 			mem_vec_push(ctx->arena, &sl->spins, s);
 			break;
 		}
