@@ -30,6 +30,8 @@ struct fn_info {
 	unsigned *ndefs;
 	struct cd_rec **cd;         /* per block: control dependences */
 	unsigned *ncd;
+	struct cd_rec **dec;        /* per block: the deciding ones (conflict.c), */
+	unsigned *ndec;             /* computed on first use; ndec = UINT_MAX: not yet */
 };
 
 /* Memo of the symbolic value of a variable at a program point. */

@@ -11,6 +11,7 @@
  * Kernel arguments are assumed to be at least the work-group size (they
  * are nearly always sizes), which keeps correct tiled code quiet.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,32 @@ static unsigned deciding(struct fn_info *fi, const struct ir_func *f, unsigned b
 	return n;
 }
 
+/* deciding(), computed once per block: block_runs asks for every
+ * work-item and every access. */
+static unsigned deciding_memo(struct abuild *ab, struct fn_info *fi, const struct ir_func *f,
+			      unsigned b, const struct cd_rec **out)
+{
+	if (!fi->dec) {
+		fi->dec = MEM_ARRAY(ab->a, struct cd_rec *, f->nblocks);
+		fi->ndec = MEM_ARRAY(ab->a, unsigned, f->nblocks);
+		if (!fi->dec || !fi->ndec) {
+			fi->dec = NULL;
+			*out = NULL;
+			return 0;
+		}
+		for (unsigned i = 0; i < f->nblocks; i++)
+			fi->ndec[i] = UINT_MAX;
+	}
+	if (fi->ndec[b] == UINT_MAX) {
+		unsigned n = deciding(fi, f, b, NULL, 0);
+		struct cd_rec *v = MEM_ARRAY(ab->a, struct cd_rec, n + 1);
+		fi->ndec[b] = v ? deciding(fi, f, b, v, n) : 0;
+		fi->dec[b] = v;
+	}
+	*out = fi->dec[b];
+	return fi->ndec[b];
+}
+
 /* Does block b of context c run for the work-item of env?  `gen` tags the
  * per-work-item cache. */
 static bool block_runs(struct abuild *ab, struct acc_ctx *c, unsigned b,
@@ -109,8 +136,8 @@ static bool block_runs(struct abuild *ab, struct acc_ctx *c, unsigned b,
 	c->g_val[b] = 0; /* in progress: a cycle contributes nothing */
 	struct fn_info *fi = acc_fn_info(ab, f);
 	bool runs = false, any = false;
-	struct cd_rec cd[64];
-	unsigned ncd = deciding(fi, f, b, cd, 64);
+	const struct cd_rec *cd;
+	unsigned ncd = deciding_memo(ab, fi, f, b, &cd);
 	for (unsigned i = 0; i < ncd && i < 64 && !runs; i++) {
 		any = true;
 		runs = block_runs(ab, c, cd[i].branch, env, gen, depth + 1) &&
@@ -176,8 +203,8 @@ static struct guard *guard_of(struct abuild *ab, struct acc_ctx *c0, unsigned b0
 	g->simple = true;
 	for (unsigned steps = 0; steps < 256; steps++) {
 		struct fn_info *fi = acc_fn_info(ab, c->f);
-		struct cd_rec cd[2];
-		unsigned k = deciding(fi, c->f, b, cd, 2);
+		const struct cd_rec *cd;
+		unsigned k = deciding_memo(ab, fi, c->f, b, &cd);
 		if (k == 0) {
 			if (!c->parent)
 				break;
