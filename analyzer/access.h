@@ -305,6 +305,10 @@ void cls_bank_model(const struct cls_options *o, struct bank_model *m);
 bool acc_bank(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
 	      const struct bank_model *bm, struct bank_result *out);
 
+/* --dump=local-accesses (accdump.c): the __local accesses, their ranges and
+ * predicted bank-conflict degrees, for runtime_check's address trace. */
+void acc_dump_local(struct cls_ctx *ctx, FILE *out);
+
 /* a's degree if the rows of its 2-D array were `pad` elements longer (0 if
  * it cannot be computed). */
 unsigned acc_bank_padded(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,

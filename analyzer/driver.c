@@ -178,6 +178,8 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 				ir_dump_func(o->dump_out, ctx.unit->funcs.items[i]);
 		} else if (!strcmp(o->dump, "uniformity")) {
 			unif_dump(&ctx, o->dump_out);
+		} else if (!strcmp(o->dump, "local-accesses")) {
+			acc_dump_local(&ctx, o->dump_out);
 		}
 	}
 	if (mem_failed(&r->arena))

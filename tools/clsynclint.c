@@ -65,7 +65,8 @@ static const char usage_text[] =
 	"  --list-rules             list the rules and exit\n"
 	"  --explain=RULE           print the documentation of a rule and exit\n"
 	"  --verify[=PREFIX]        check the files' expected-... (or PREFIX-...) comments\n"
-	"  --dump=ir|uniformity     print the analysis facts (debugging)\n"
+	"  --dump=ir|uniformity|local-accesses\n"
+	"                           print the analysis facts (debugging, runtime_check)\n"
 	"  --time-report            print the time spent per phase and rule (stderr)\n"
 	"  --version, --help\n"
 	"\n"
@@ -751,8 +752,10 @@ int main(int argc, char **argv)
 			explain_rule = a[9] == '=' ? a + 10 : argv[++i];
 		} else if (!strncmp(a, "--dump=", 7)) {
 			p.opt.dump = a + 7;
-			if (strcmp(p.opt.dump, "ir") && strcmp(p.opt.dump, "uniformity"))
-				return usage_error("unknown --dump kind '%s' (ir, uniformity)", p.opt.dump);
+			if (strcmp(p.opt.dump, "ir") && strcmp(p.opt.dump, "uniformity") &&
+			    strcmp(p.opt.dump, "local-accesses"))
+				return usage_error("unknown --dump kind '%s' (ir, uniformity, "
+						   "local-accesses)", p.opt.dump);
 			p.opt.dump_out = stdout;
 		} else if (!strcmp(a, "--config") || !strcmp(a, "--output") ||
 			   !strcmp(a, "--explain") || !strcmp(a, "--format") ||

@@ -1,0 +1,111 @@
+/*
+ * accdump.c - `--dump=local-accesses`: every __local access of every
+ * kernel, with the bank model in effect and the conflict degree the
+ * bank-conflict rule computes for it.
+ *
+ * runtime_check reads this to instrument a copy of a kernel (each access
+ * records its address) and compares the degrees it observes with the ones
+ * predicted here.  One line per access, in source order, fields separated
+ * by single spaces:
+ *
+ *   bank-model BANKS WIDTH SUBGROUP PHASE_BYTES
+ *   kernel NAME PARAMS_END            (LINE:COL after the last parameter, or -)
+ *   local-access KERNEL FUNC B_LINE:B_COL E_LINE:E_COL KIND BYTES DEGREE OBJECT
+ *
+ * KIND is r, w or rw (a, ra, wa... with an `a` for atomics); DEGREE is the
+ * predicted degree of the first sub-group's request (1: no conflict) or `?`
+ * when it cannot be computed; FUNC is the function whose text holds the
+ * access (a helper's accesses appear once per kernel that reaches them);
+ * the range is the accessed lvalue, end one past its last character.  Only
+ * lvalues that can have their address taken are listed (not vector
+ * components, not vload/vstore).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "access_int.h"
+
+static bool addressable(const struct ir_expr *e)
+{
+	switch (e->op) {
+	case E_VAR:
+	case E_INDEX:
+	case E_DEREF:
+		return true;
+	case E_MEMBER:
+		return e->nkids == 1 && addressable(e->kids[0]);
+	default:
+		return false;
+	}
+}
+
+static int cmp_acc(const void *pa, const void *pb)
+{
+	const struct acc *a = *(const struct acc *const *)pa, *b = *(const struct acc *const *)pb;
+	if (a->range.begin.line != b->range.begin.line)
+		return a->range.begin.line < b->range.begin.line ? -1 : 1;
+	if (a->range.begin.col != b->range.begin.col)
+		return a->range.begin.col < b->range.begin.col ? -1 : 1;
+	if (a->range.end.line != b->range.end.line)
+		return a->range.end.line < b->range.end.line ? -1 : 1;
+	if (a->range.end.col != b->range.end.col)
+		return a->range.end.col < b->range.end.col ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static bool same_range(const struct cls_range *a, const struct cls_range *b)
+{
+	return a->begin.line == b->begin.line && a->begin.col == b->begin.col &&
+	       a->end.line == b->end.line && a->end.col == b->end.col;
+}
+
+void acc_dump_local(struct cls_ctx *ctx, FILE *out)
+{
+	struct bank_model bm;
+	cls_bank_model(ctx->opt, &bm);
+	fprintf(out, "bank-model %u %u %u %u\n", bm.banks, bm.width, bm.subgroup, bm.phase_bytes);
+	if (!ctx->facts || !ctx->facts->acc)
+		return;
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++) {
+		const struct acc_kernel *k = ctx->facts->acc->kernels.items[i];
+		const struct ir_func *f = k->kernel;
+		if (f->nparams && f->params[f->nparams - 1]->decl.end.file == ctx->result->path)
+			fprintf(out, "kernel %s %u:%u\n", f->name, f->params[f->nparams - 1]->decl.end.line,
+				f->params[f->nparams - 1]->decl.end.col);
+		else
+			fprintf(out, "kernel %s -\n", f->name);
+		unsigned n = 0;
+		const struct acc **v = malloc((k->accs.len + 1) * sizeof *v);
+		if (!v)
+			continue;
+		for (unsigned j = 0; j < k->accs.len; j++) {
+			const struct acc *a = k->accs.items[j];
+			if (a->space == AS_LOCAL && a->lv && addressable(a->lv) &&
+			    a->range.begin.file == ctx->result->path &&
+			    a->range.end.file == ctx->result->path)
+				v[n++] = a;
+		}
+		qsort(v, n, sizeof *v, cmp_acc);
+		for (unsigned j = 0; j < n; j++) {
+			const struct acc *a = v[j];
+			/* One line per place in the text: a helper inlined twice, or a
+			 * read-modify-write seen as two accesses, is one site. */
+			if (j && same_range(&v[j - 1]->range, &a->range))
+				continue;
+			unsigned kind = 0;
+			for (unsigned m = j; m < n && same_range(&v[m]->range, &a->range); m++)
+				kind |= v[m]->kind;
+			struct bank_result r;
+			char deg[16] = "?";
+			acc_bank(ctx, k, a, &bm, &r);
+			if (r.degree)
+				snprintf(deg, sizeof deg, "%u", r.degree);
+			fprintf(out, "local-access %s %s %u:%u %u:%u %s%s %u %s %s\n", f->name,
+				a->ctx->f->name, a->range.begin.line, a->range.begin.col,
+				a->range.end.line, a->range.end.col,
+				kind == (ACC_READ | ACC_WRITE) ? "rw" : kind == ACC_WRITE ? "w" : "r",
+				a->atomic ? "a" : "", a->width, deg, a->object->name);
+		}
+		free(v);
+	}
+}
