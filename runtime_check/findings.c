@@ -289,37 +289,50 @@ static void add_build_options(const char *options, char ***args, int *n, int *ca
 	rc_free_words(w, nw);
 }
 
+/* The analyzer's command line for section `mk` at its local size number l:
+ * `--format=gcc --local-size=L --global-size=G`, the file's RUN-CONFIG flags
+ * without sizes, the section's build options, the --analyzer-arg values,
+ * then `extra` (or nothing when NULL).  NULL-terminated; free each string
+ * and the vector. */
+char **fnd_argv(const struct fnd_analyzer *a, const struct man_kernel *mk, unsigned l,
+		const char *extra)
+{
+	char **args = NULL, **rest = NULL;
+	int n = 0, cap = 0, nrest = 0, caprest = 0;
+	char size[64];
+	*RC_PUSH(args, n, cap) = rc_xstrdup(a->exe);
+	*RC_PUSH(args, n, cap) = rc_xstrdup("--format=gcc");
+	*RC_PUSH(args, n, cap) = rc_xstrdup("--color=never");
+	add_run_config(mk->path, &args, &n, &cap);
+	add_build_options(mk->options, &args, &n, &cap, &rest, &nrest, &caprest);
+	for (int i = 0; i < a->nextra; i++)
+		*RC_PUSH(args, n, cap) = rc_xstrdup(a->extra[i]);
+	if (extra)
+		*RC_PUSH(args, n, cap) = rc_xstrdup(extra);
+	man_format_size(mk->local[l], mk->dims, size, sizeof size);
+	*RC_PUSH(args, n, cap) = rc_xasprintf("--local-size=%s", size);
+	man_format_size(mk->global, mk->dims, size, sizeof size);
+	*RC_PUSH(args, n, cap) = rc_xasprintf("--global-size=%s", size);
+	*RC_PUSH(args, n, cap) = rc_xstrdup(mk->path);
+	if (nrest) {
+		*RC_PUSH(args, n, cap) = rc_xstrdup("--");
+		for (int i = 0; i < nrest; i++)
+			*RC_PUSH(args, n, cap) = rest[i];
+	}
+	free(rest);
+	*RC_PUSH(args, n, cap) = NULL;
+	return args;
+}
+
 /* Run the analyzer on the kernel file of section `mk`, once per local size
- * (`--format=gcc --local-size=L --global-size=G`, the file's RUN-CONFIG flags
- * without sizes, the section's build options, the --analyzer-arg values),
- * and add its findings to s.  Returns 0, or -1 with a one-line reason in err
- * (analyzer missing, could not analyze: exit 2, usage: exit 3, crash). */
+ * (fnd_argv), and add its findings to s.  Returns 0, or -1 with a one-line
+ * reason in err (analyzer missing, could not analyze: exit 2, usage: exit 3,
+ * crash). */
 int fnd_analyze(struct fnd_set *s, const struct fnd_analyzer *a, const struct man_kernel *mk,
 		char *err, size_t errlen)
 {
 	for (unsigned l = 0; l < mk->nlocal; l++) {
-		char **args = NULL, **rest = NULL;
-		int n = 0, cap = 0, nrest = 0, caprest = 0;
-		char size[64];
-		*RC_PUSH(args, n, cap) = rc_xstrdup(a->exe);
-		*RC_PUSH(args, n, cap) = rc_xstrdup("--format=gcc");
-		*RC_PUSH(args, n, cap) = rc_xstrdup("--color=never");
-		add_run_config(mk->path, &args, &n, &cap);
-		add_build_options(mk->options, &args, &n, &cap, &rest, &nrest, &caprest);
-		for (int i = 0; i < a->nextra; i++)
-			*RC_PUSH(args, n, cap) = rc_xstrdup(a->extra[i]);
-		man_format_size(mk->local[l], mk->dims, size, sizeof size);
-		*RC_PUSH(args, n, cap) = rc_xasprintf("--local-size=%s", size);
-		man_format_size(mk->global, mk->dims, size, sizeof size);
-		*RC_PUSH(args, n, cap) = rc_xasprintf("--global-size=%s", size);
-		*RC_PUSH(args, n, cap) = rc_xstrdup(mk->path);
-		if (nrest) {
-			*RC_PUSH(args, n, cap) = rc_xstrdup("--");
-			for (int i = 0; i < nrest; i++)
-				*RC_PUSH(args, n, cap) = rest[i];
-		}
-		free(rest);
-		*RC_PUSH(args, n, cap) = NULL;
+		char **args = fnd_argv(a, mk, l, NULL);
 		if (a->verbose) {
 			fprintf(stderr, "runtime_check: $");
 			for (int i = 0; args[i]; i++)

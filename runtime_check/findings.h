@@ -45,6 +45,8 @@ struct fnd_analyzer {
 int fnd_parse_line(const char *line, struct fnd_finding *f);
 void fnd_add_text(struct fnd_set *s, const char *text);
 int fnd_load(struct fnd_set *s, const char *path, char *err, size_t errlen);
+char **fnd_argv(const struct fnd_analyzer *a, const struct man_kernel *mk, unsigned l,
+		const char *extra);
 int fnd_analyze(struct fnd_set *s, const struct fnd_analyzer *a, const struct man_kernel *mk,
 		char *err, size_t errlen);
 void fnd_write(const struct fnd_set *s, FILE *f);

@@ -27,6 +27,7 @@
 #include "rc.h"
 #include "report.h"
 #include "run.h"
+#include "trace.h"
 #include "verdict.h"
 
 #ifndef RC_VERSION
@@ -440,6 +441,8 @@ struct session {
 	struct input *inputs;
 	unsigned ninputs;
 	struct fnd_set fs;
+	struct fnd_analyzer an;        /* the analyzer, when it runs here (have_an) */
+	int have_an;
 	char *static_source;
 	struct not_analyzed *bad;
 	unsigned nbad, capbad;
@@ -533,9 +536,11 @@ static int static_findings(struct session *s)
 		s->static_source = rc_xasprintf("findings file %s", o->findings);
 		return 0;
 	}
-	struct fnd_analyzer an = { .exe = find_analyzer(o), .extra = o->analyzer_args,
-				   .nextra = (int)o->nanalyzer_args, .timeout = 300,
-				   .verbose = o->verbose };
+	s->an = (struct fnd_analyzer){ .exe = find_analyzer(o), .extra = o->analyzer_args,
+				       .nextra = (int)o->nanalyzer_args, .timeout = 300,
+				       .verbose = o->verbose };
+	s->have_an = 1;
+	const struct fnd_analyzer an = s->an;
 	struct rc_buf src = { 0 };
 	rc_buf_printf(&src, "clsynclint %s", an.exe);
 	for (unsigned i = 0; i < o->nanalyzer_args; i++)
@@ -563,7 +568,6 @@ static int static_findings(struct session *s)
 			b->why = rc_xstrdup(err);
 		}
 	}
-	free((char *)an.exe);
 	return status;
 }
 
@@ -660,7 +664,8 @@ static void evaluate(struct session *s, struct run_ctx *rc)
 	double t0 = rc_now();
 	struct vd_opts vo = { .min_slowdown = o->min_slowdown, .cpu_timing = o->cpu_timing,
 			      .oclgrind_max_items = o->oclgrind_max_items,
-			      .deadline = o->max_time > 0 ? t0 + o->max_time : 0 };
+			      .deadline = o->max_time > 0 ? t0 + o->max_time : 0,
+			      .analyzer = s->have_an ? &s->an : NULL };
 	for (unsigned i = 0; i < s->nrows; i++) {
 		if (o->verbose)
 			fprintf(stderr, "runtime_check: row %u of %u: %s:%d %s\n", i + 1, s->nrows,
@@ -745,7 +750,9 @@ int main(int argc, char **argv)
 			status = report(&s);
 		}
 	}
+	tr_free_all(&rc);
 	run_free_all(&rc);
+	free((char *)s.an.exe);
 	for (unsigned i = 0; i < s.nrows; i++)
 		vd_row_free(&s.rows[i]);
 	if (s.o.keep_temp)

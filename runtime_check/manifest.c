@@ -29,6 +29,7 @@ enum { /* indexes of man_kernel.seen[] */
 	KEY_COMPARE,
 	KEY_RUNS,
 	KEY_TIMEOUT,
+	KEY_TRACE,
 	KEY_COUNT,
 };
 
@@ -37,6 +38,7 @@ _Static_assert(KEY_COUNT <= sizeof ((struct man_kernel *)0)->seen /
 
 static const char *const key_names[KEY_COUNT] = {
 	"kernel", "options", "global", "local", "reference", "compare", "runs", "timeout",
+	"trace",
 };
 
 struct header {
@@ -294,6 +296,12 @@ static void parse_key(struct parse *p, struct man_kernel *mk, int k, const char 
 				 value);
 		else
 			mk->reference = rc_xstrdup(value);
+		break;
+	case KEY_TRACE:
+		if (!strcmp(value, "yes"))
+			mk->trace = 1;
+		else if (strcmp(value, "no"))
+			error_at(mf, line, "trace: '%s' is neither yes nor no", value);
 		break;
 	case KEY_COMPARE:
 		if (!strcmp(value, "output"))

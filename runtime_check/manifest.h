@@ -63,7 +63,8 @@ struct man_kernel {
 	unsigned runs;
 	double timeout;          /* seconds before a run counts as a hang */
 	unsigned ldims;          /* dimensions of the local sizes, checked against dims */
-	int seen[8];             /* line of each key (manifest.c's key table), 0: absent */
+	int trace;               /* trace = yes: CPU backends trace its __local addresses */
+	int seen[12];             /* line of each key (manifest.c's key table), 0: absent */
 };
 
 struct man_error {

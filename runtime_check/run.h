@@ -44,6 +44,8 @@ struct run_result {
 	int done;
 };
 
+struct tr_result;
+
 struct run_ctx {
 	const char *tmpdir;
 	struct cmp_opts cmp;
@@ -52,6 +54,8 @@ struct run_ctx {
 	int verbose;
 	struct run_result **cache;
 	unsigned ncache, capcache;
+	struct tr_result **traces;     /* address traces (trace.h), cached likewise */
+	unsigned ntraces, captraces;
 	unsigned counter;
 };
 

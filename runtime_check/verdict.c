@@ -17,6 +17,7 @@
 #include "compare.h"
 #include "oclgrind.h"
 #include "rc.h"
+#include "trace.h"
 
 #define EV_OUTCOME (EV_WRONG | EV_NONDET | EV_HANG | EV_CRASH)
 #define EV_REPORTS (EV_RACE | EV_DIVERGENCE | EV_INVALID | EV_UNINIT | EV_OTHER)
@@ -28,7 +29,7 @@ static unsigned accepted(const char *rule)
 	if (!rule || !*rule)
 		return EV_OUTCOME | EV_REPORTS;
 	if (!strcmp(rule, "bank-conflict"))
-		return EV_SLOWDOWN;
+		return EV_SLOWDOWN | EV_DEGREE;
 	if (!strcmp(rule, "barrier-divergence"))
 		return EV_OUTCOME | EV_DIVERGENCE | EV_INVALID | EV_UNINIT;
 	if (strstr(rule, "race") || !strcmp(rule, "barrier-fence") ||
@@ -80,6 +81,8 @@ static const char *ev_name(unsigned bit)
 		return "uninitialized-value report";
 	case EV_OTHER:
 		return "Oclgrind report";
+	case EV_DEGREE:
+		return "conflict degree observed";
 	}
 	return "slower";
 }
@@ -123,7 +126,7 @@ static void not_run(struct vd_cell *cell, int infra, const char *fmt, ...)
 static char *ev_text(unsigned ev, const char *crash)
 {
 	struct rc_buf b = { 0 };
-	for (unsigned bit = 1; bit <= EV_SLOWDOWN; bit <<= 1) {
+	for (unsigned bit = 1; bit <= EV_DEGREE; bit <<= 1) {
 		if (!(ev & bit))
 			continue;
 		if (b.len)
@@ -337,6 +340,103 @@ static void eval_timing(struct vd_cell *cell, struct run_ctx *rc, const struct b
 	cell->detail = w.detail.s;
 }
 
+/* Where the address trace can stand in for timing: a section that asks for
+ * it (trace = yes) on a CPU device. */
+static int traceable(const struct be_backend *be, const struct man_kernel *mk,
+		     const struct vd_opts *o)
+{
+	return mk->trace && !be_is_gpu(be) && !(o->cpu_timing && !be->is_oclgrind);
+}
+
+static const struct tr_site *site_at(const struct tr_plan *p, int line, int col)
+{
+	for (unsigned i = 0; i < p->n; i++)
+		if (p->sites[i].bline == line && p->sites[i].bcol == col)
+			return &p->sites[i];
+	return NULL;
+}
+
+static void trace_detail(struct cellwork *w, const struct tr_result *t, const struct tr_site *s)
+{
+	add_detail(w, "address trace of work-group 0: the first request of sub-group 0 is %u-way, "
+		   "the worst of %u request%s %u-way (%u banks of %u bytes, sub-groups of %u)",
+		   s->first, s->nreq, s->nreq == 1 ? "" : "s", s->worst, t->plan.banks, t->plan.width,
+		   t->plan.subgroup);
+	if (t->total > TR_CAPACITY)
+		add_detail(w, "%llu accesses, the first %u kept", t->total, (unsigned)TR_CAPACITY);
+}
+
+/* A bank-conflict finding on a CPU: the degree the trace shows for the
+ * finding's access must be the one the message predicts. */
+static void eval_trace(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
+		       const struct vd_row *row, const struct vd_opts *o)
+{
+	const struct tr_result *t = tr_run(rc, be, row->mk, o->analyzer);
+	if (!t->ok) {
+		not_run(cell, 0, "address trace: %s", t->why);
+		return;
+	}
+	const struct tr_site *s = site_at(&t->plan, row->line, row->col);
+	unsigned predicted = 0;
+	if (!s || !s->traced) {
+		not_run(cell, 0, "address trace: the access at line %d is not traceable (not in "
+			"the kernel's own text, or not an addressable lvalue)", row->line);
+		return;
+	}
+	if (sscanf(row->message, "%u-way", &predicted) != 1)
+		predicted = s->predicted > 0 ? (unsigned)s->predicted : 0;
+	struct cellwork w = { 0 };
+	trace_detail(&w, t, s);
+	if (s->first == 0) {
+		cell->status = VD_NOT_REPRODUCED;
+		cell->text = rc_xstrdup("not reproduced (the access did not run in sub-group 0)");
+	} else if (s->first == predicted) {
+		cell->status = VD_CONFIRMED;
+		cell->evidence = EV_DEGREE;
+		cell->text = rc_xasprintf("confirmed (degree %u observed)", s->first);
+	} else {
+		cell->status = VD_NOT_REPRODUCED;
+		cell->text = rc_xasprintf("not reproduced (degree %u observed, %u predicted)",
+					  s->first, predicted);
+	}
+	cell->detail = w.detail.s;
+}
+
+/* A kernel that must stay clean and asks for a trace: every access whose
+ * degree the analyzer computed (and found below the reporting threshold)
+ * must show that degree.  Accesses it could not compute are listed only. */
+static void trace_clean(struct cellwork *w, struct run_ctx *rc, const struct be_backend *be,
+			const struct man_kernel *mk, const struct vd_opts *o)
+{
+	const struct tr_result *t = tr_run(rc, be, mk, o->analyzer);
+	if (!t->ok) {
+		add_detail(w, "address trace not run: %s", t->why);
+		return;
+	}
+	unsigned checked = 0;
+	for (unsigned i = 0; i < t->plan.n; i++) {
+		const struct tr_site *s = &t->plan.sites[i];
+		if (!s->traced || !s->nreq)
+			continue;
+		if (s->predicted < 0) {
+			if (s->worst >= 2)
+				add_detail(w, "address trace: %s at line %d is %u-way at worst (not "
+					   "predicted, not counted)", s->object, s->bline, s->worst);
+			continue;
+		}
+		checked++;
+		if (s->first != (unsigned)s->predicted) {
+			w->ev |= EV_DEGREE;
+			add_detail(w, "address trace: %s at line %d is %u-way, %d-way predicted",
+				   s->object, s->bline, s->first, s->predicted);
+		}
+	}
+	if (!(w->ev & EV_DEGREE))
+		add_detail(w, "address trace: %u access%s as predicted (%u banks of %u bytes, "
+			   "sub-groups of %u)", checked, checked == 1 ? "" : "es", t->plan.banks,
+			   t->plan.width, t->plan.subgroup);
+}
+
 /* A row of a buggy kernel (a finding, or a kernel with a reference): run it
  * and its reference on `be`, and collect the evidence that counts. */
 static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
@@ -345,7 +445,11 @@ static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be
 	const struct man_kernel *mk = row->mk;
 	const struct fnd_finding *f = row->finding;
 	unsigned accept = accepted(row->rule);
-	if (accept == EV_SLOWDOWN || (mk->compare == MAN_CMP_TIMING && !*row->rule)) {
+	if (accept == (EV_SLOWDOWN | EV_DEGREE) && traceable(be, mk, o)) {
+		eval_trace(cell, rc, be, row, o);
+		return;
+	}
+	if (accept == (EV_SLOWDOWN | EV_DEGREE) || (mk->compare == MAN_CMP_TIMING && !*row->rule)) {
 		if (mk->compare != MAN_CMP_TIMING) {
 			not_run(cell, 0, "a bank conflict is confirmed by timing: set compare = "
 				"timing and a padded reference");
@@ -406,7 +510,7 @@ static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be
 
 /* A row of a kernel that must stay clean: any evidence is a problem. */
 static void eval_clean(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
-		       const struct man_kernel *mk)
+		       const struct man_kernel *mk, const struct vd_opts *o)
 {
 	const struct run_result *k = run_kernel(rc, be, mk, mk->path);
 	if (k->status == RUN_SETUP_ERROR) {
@@ -434,6 +538,8 @@ static void eval_clean(struct vd_cell *cell, struct run_ctx *rc, const struct be
 		add_reports(&w, k, NULL, EV_REPORTS & ~EV_UNINIT, "not counted");
 	if (k->note)
 		add_detail(&w, "%s", k->note);
+	if (traceable(be, mk, o))
+		trace_clean(&w, rc, be, mk, o);
 	if (w.ev) {
 		char *t = ev_text(w.ev, w.crash);
 		cell->status = VD_EVIDENCE;
@@ -473,7 +579,7 @@ void vd_eval_row(struct vd_row *row, struct run_ctx *rc, const struct be_backend
 			not_run(cell, 0, "%zu work-items, too many for Oclgrind (--oclgrind-max-items "
 				"%zu)", items, o->oclgrind_max_items);
 		else if (row->kind == VD_ROW_CLEAN)
-			eval_clean(cell, rc, be, row->mk);
+			eval_clean(cell, rc, be, row->mk, o);
 		else
 			eval_buggy(cell, rc, be, row, o);
 		row->infra |= cell->infra;

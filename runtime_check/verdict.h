@@ -22,6 +22,7 @@ enum vd_evidence {
 	EV_UNINIT = 1 << 7,      /* Oclgrind uninitialized value report */
 	EV_OTHER = 1 << 8,       /* another Oclgrind error */
 	EV_SLOWDOWN = 1 << 9,    /* slower than the padded twin (timing) */
+	EV_DEGREE = 1 << 10,     /* the address trace shows the predicted degree */
 };
 
 enum vd_status {
@@ -70,6 +71,7 @@ struct vd_opts {
 	int cpu_timing;           /* time on CPU devices too (testing) */
 	size_t oclgrind_max_items; /* larger launches are not run under Oclgrind */
 	double deadline;          /* rc_now() after which no kernel starts; 0: none */
+	const struct fnd_analyzer *analyzer; /* for address traces; NULL: none */
 };
 
 void vd_eval_row(struct vd_row *row, struct run_ctx *rc, const struct be_backend *const *bes,

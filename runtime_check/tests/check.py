@@ -15,6 +15,10 @@ Runs BIN ARGS --format json --output TMP and checks:
                         extra or a missing row fails too.
   --expect-stderr TEXT  standard error contains TEXT
   --all-confirmed       every finding row confirmed, every clean row clean
+  --known-unconfirmed FILE
+                        with --all-confirmed: findings (KERNEL:LINE, then the
+                        reason) allowed to stay unconfirmed, like XFAIL: one
+                        that gets confirmed, or names no row, fails
   --formats             text, Markdown and JSON of one run agree
 Other modes, without ARGS:
   --usage               command-line errors exit 3 with a message
@@ -138,16 +142,46 @@ def check_expectations(doc, path):
                                                       row["verdict"]))
 
 
-def check_all_confirmed(doc):
+def load_known(path):
+    known = {}
+    if not path:
+        return known
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            parts = line.split(None, 1)
+            if len(parts) < 2:
+                fail("%s:%d: give KERNEL:LINE and the reason" % (path, n))
+                continue
+            known[parts[0]] = parts[1]
+    return known
+
+
+def check_all_confirmed(doc, known_path=None):
     if not doc.get("rows"):
         fail("no rows")
+    known = load_known(known_path)
+    seen = set()
     for row in doc.get("rows", []):
+        name = row_name(row)
+        if row["kind"] in ("finding", "buggy-kernel") and name in known:
+            seen.add(name)
+            if row["verdict"] == "confirmed":
+                fail("%s: confirmed now; remove it from %s" % (name, known_path))
+            else:
+                print("expected: %s %s (%s)" % (name, row["verdict"], known[name]),
+                      file=sys.stderr)
+            continue
         if row["kind"] in ("finding", "buggy-kernel") and row["verdict"] != "confirmed":
-            fail("%s: %s, expected confirmed" % (row_name(row), row["verdict"]))
+            fail("%s: %s, expected confirmed" % (name, row["verdict"]))
         if row["kind"] == "clean-kernel" and row["verdict"] != "clean":
             fail("%s: %s, expected clean" % (row_name(row), row["verdict"]))
         if row["kind"] == "error":
             fail("%s: error row: %s" % (row_name(row), row["message"]))
+    for name in sorted(set(known) - seen):
+        fail("%s: listed in %s but no such finding row" % (name, known_path))
 
 
 def usage_checks(binary):
@@ -177,6 +211,7 @@ def main():
     ap.add_argument("--expect")
     ap.add_argument("--expect-stderr")
     ap.add_argument("--all-confirmed", action="store_true")
+    ap.add_argument("--known-unconfirmed")
     ap.add_argument("--formats", action="store_true")
     ap.add_argument("--usage", action="store_true")
     ap.add_argument("--list", action="store_true")
@@ -215,7 +250,7 @@ def main():
             if opts.expect:
                 check_expectations(doc, opts.expect)
             if opts.all_confirmed:
-                check_all_confirmed(doc)
+                check_all_confirmed(doc, opts.known_unconfirmed)
         if opts.formats and doc is not None:
             check_formats(binary, opts.args, doc, tmp)
     return finish()

@@ -18,6 +18,7 @@
 #include "fill.h"
 #include "findings.h"
 #include "manifest.h"
+#include "trace.h"
 #include "oclgrind.h"
 #include "rc.h"
 #include "report.h"
@@ -442,6 +443,95 @@ static void test_json_string(void)
 	free(buf);
 }
 
+/* The address trace: the dump parsed, the source instrumented with its
+ * line numbers kept and nested accesses wrapped inside out, and degrees
+ * computed from records as the analyzer's model does. */
+static void test_trace(void)
+{
+	const char *dump =
+		"bank-model 32 4 32 128\n"
+		"kernel other 1:20\n"
+		"local-access other other 2:1 2:5 w 4 1 s\n"
+		"kernel k 1:40\n"
+		"local-access k k 3:5 3:17 w 4 1 a\n"
+		"local-access k k 3:7 3:11 r 4 1 b\n"
+		"local-access k helper 9:1 9:5 r 4 ? c\n"
+		"x.cl:3:5: warning: ignored line\n";
+	struct tr_plan p = { 0 };
+	char err[256];
+	CHECK(tr_plan_parse(&p, dump, "k", err, sizeof err) == 0);
+	CHECK(p.banks == 32 && p.width == 4 && p.subgroup == 32 && p.phase == 128);
+	CHECK(p.pline == 1 && p.pcol == 40);
+	CHECK(p.n == 3);
+	CHECK(p.sites[0].traced && p.sites[1].traced && !p.sites[2].traced);
+	CHECK(p.sites[2].predicted == -1 && p.sites[0].predicted == 1);
+	/*                 1         2         3         4 */
+	/*        1234567890123456789012345678901234567890 */
+	const char *src = "kernel void k(__local int *a, int n)  \n{\n    a[b[i]] = 1;\n}\n";
+	/* a[b[i]] is 3:5-3:12; b[i] is 3:7-3:11; the parameters end at 1:36 */
+	p.pcol = 36;
+	p.sites[0].ecol = 12;
+	char *out = tr_instrument(&p, src, err, sizeof err);
+	CHECK(out != NULL);
+	if (out) {
+		const char *body = strstr(out, "#line 1\n");
+		CHECK(body != NULL);
+		if (body)
+			CHECK_STR(body + 8, "kernel void k(__local int *a, int n, __global uint "
+				  "*cls_tr_buf_, volatile __global uint *cls_tr_n_)  \n{\n"
+				  "    (*CLS_TR_(0u, &(a[(*CLS_TR_(1u, &(b[i])))]))) = 1;\n}\n");
+		free(out);
+	}
+	/* A kernel without parameters cannot be extended. */
+	p.pline = 0;
+	CHECK(tr_instrument(&p, src, err, sizeof err) == NULL);
+
+	/* Stride 32 words: every lane in bank 0, 32-way; stride 33: none. */
+	uint32_t addr[32];
+	int active[32];
+	for (unsigned t = 0; t < 32; t++) {
+		addr[t] = t * 32 * 4;
+		active[t] = 1;
+	}
+	CHECK(tr_request_degree(&p, addr, active, 32, 4) == 32);
+	for (unsigned t = 0; t < 32; t++)
+		addr[t] = t * 33 * 4;
+	CHECK(tr_request_degree(&p, addr, active, 32, 4) == 1);
+	/* The same word for everyone is a broadcast. */
+	for (unsigned t = 0; t < 32; t++)
+		addr[t] = 64;
+	CHECK(tr_request_degree(&p, addr, active, 32, 4) == 1);
+	/* double at stride 2 (8 bytes apart, 8 wide): two phases of 16, no conflict. */
+	for (unsigned t = 0; t < 32; t++)
+		addr[t] = t * 8;
+	CHECK(tr_request_degree(&p, addr, active, 32, 8) == 1);
+	/* float at stride 2: 2-way; inactive lanes do not count. */
+	for (unsigned t = 0; t < 32; t++)
+		addr[t] = t * 8;
+	CHECK(tr_request_degree(&p, addr, active, 32, 4) == 2);
+	for (unsigned t = 16; t < 32; t++)
+		active[t] = 0;
+	CHECK(tr_request_degree(&p, addr, active, 32, 4) == 1);
+
+	/* Records: site 0 by lanes 0..63 twice (stride 2 words, then stride 1),
+	 * in an interleaved slot order. */
+	uint32_t rec[3 * 128];
+	size_t n = 0;
+	for (unsigned round = 0; round < 2; round++)
+		for (unsigned t = 0; t < 64; t++) {
+			rec[3 * n] = 0;
+			rec[3 * n + 1] = t;
+			rec[3 * n + 2] = round == 0 ? t * 8 : 4096 + t * 4;
+			n++;
+		}
+	tr_observe(&p, rec, n);
+	CHECK(p.sites[0].first == 2 && p.sites[0].worst == 2 && p.sites[0].nreq == 4);
+	CHECK(p.sites[1].nreq == 0 && p.sites[1].first == 0);
+	tr_plan_free(&p);
+	CHECK(tr_plan_parse(&p, "kernel k -\n", "k", err, sizeof err) != 0);
+	tr_plan_free(&p);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -456,6 +546,7 @@ int main(int argc, char **argv)
 	test_findings();
 	test_oclgrind_log();
 	test_json_string();
+	test_trace();
 	printf("rc_unit: %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
 }
