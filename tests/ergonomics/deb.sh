@@ -26,6 +26,28 @@ done
 dpkg-deb -f "$deb" Package Version Depends | sed 's/^/  /'
 dpkg-deb -f "$deb" Depends | grep -q libclang || { echo "FAIL: Depends lacks libclang"; fails=1; }
 
+# Installed by dpkg itself, into a scratch root with its own database (the
+# dependencies are checked below, against this system's apt): dpkg unpacks
+# and configures it, and knows its files.
+inst=$tmp/inst
+mkdir -p "$inst/var/lib/dpkg/info" "$inst/var/lib/dpkg/updates"
+: >"$inst/var/lib/dpkg/status"
+dpkg --root="$inst" --force-not-root --force-depends --log=/dev/null -i "$deb" >"$tmp/dpkg.log" 2>&1 ||
+  { cat "$tmp/dpkg.log"; echo "FAIL: dpkg -i"; fails=1; }
+dpkg --root="$inst" -s clsynclint 2>/dev/null | grep -qx "Status: install ok installed" ||
+  { echo "FAIL: dpkg does not record clsynclint as installed"; fails=1; }
+dpkg --root="$inst" -L clsynclint | grep -qx /usr/bin/clsynclint ||
+  { echo "FAIL: dpkg -L lacks /usr/bin/clsynclint"; fails=1; }
+"$inst/usr/bin/clsynclint" --format=gcc "$src/tests/ergonomics/inputs/divergent.cl" |
+  grep -q "\[barrier-divergence\]$" || { echo "FAIL: the dpkg-installed program does not lint"; fails=1; }
+# apt can satisfy its Depends on this machine (a simulation: nothing changes).
+if apt-get -s install "$deb" >"$tmp/apt.log" 2>&1; then
+  grep -q "^Inst clsynclint " "$tmp/apt.log" || { cat "$tmp/apt.log"; echo "FAIL: apt would not install it"; fails=1; }
+  grep "^Inst " "$tmp/apt.log" | sed 's/^/  apt would install: /'
+else
+  echo "  apt-get -s install could not resolve it here:"; tail -3 "$tmp/apt.log"; fails=1
+fi
+
 # Unpacked anywhere, the program runs and finds its pages beside itself.
 dpkg-deb -x "$deb" "$tmp/root"
 bin=$tmp/root/usr/bin/clsynclint
