@@ -412,6 +412,37 @@ static void record_cli(struct prog *p, char **args, int n)
 	p->ncli += n;
 }
 
+/* A rule named both in --enable and in --disable on the command line (not
+ * through 'all', which is how one says "only these"): the user's intent is
+ * unclear, so say so.  Returns the rule's name, or NULL. */
+static const char *conflicting_rule(const struct prog *p)
+{
+	unsigned char seen[64] = { 0 };
+	for (int i = 0; i < p->ncli; i++) {
+		const char *a = p->cli[i], *v = NULL;
+		unsigned char bit = 0;
+		if (!strncmp(a, "--enable", 8) || !strncmp(a, "--disable", 9)) {
+			bit = a[2] == 'e' ? 1 : 2;
+			const char *eq = strchr(a, '=');
+			v = eq ? eq + 1 : i + 1 < p->ncli ? p->cli[++i] : NULL;
+		}
+		while (v && *v) {
+			char name[128];
+			size_t k = strcspn(v, ",");
+			if (k > 0 && k < sizeof name) {
+				memcpy(name, v, k);
+				name[k] = 0;
+				const struct cls_rule *r = cls_rule_by_name(name);
+				for (unsigned j = 0; r && j < cls_nrules && j < 64; j++)
+					if (cls_rules[j] == r && (seen[j] |= bit) == 3)
+						return r->name;
+			}
+			v += k + (v[k] == ',');
+		}
+	}
+	return NULL;
+}
+
 /* --statistics: findings per rule, then the totals. */
 static void statistics(const struct prog *p, FILE *f)
 {
@@ -798,6 +829,10 @@ int main(int argc, char **argv)
 		return usage_error("%s", "no input files (give a .cl file, a directory or '-')");
 	if (config_file && p.no_config)
 		return usage_error("%s", "--config and --no-config exclude each other");
+	const char *both = conflicting_rule(&p);
+	if (both)
+		return usage_error("rule '%s' is both enabled and disabled; give it once (use "
+				   "--disable=all --enable=%s for only this rule)", both, both);
 	char cfg_err[600];
 	p.cfgs = cfg_set_new();
 	if (!p.cfgs)
@@ -832,6 +867,9 @@ int main(int argc, char **argv)
 			add_file(&p, given[i]);
 		}
 	}
+	if (p.stdin_name && stdin_count == 0)
+		return usage_error("--stdin-filename names standard input, but no '-' is among "
+				   "the inputs");
 	if (stdin_count > 1)
 		return usage_error("%s", "'-' (standard input) given more than once");
 
