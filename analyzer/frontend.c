@@ -748,6 +748,7 @@ static struct ir_expr *lower_expr(struct fe *s, CXCursor c)
 	case CXCursor_IntegerLiteral:
 	case CXCursor_FloatingLiteral:
 	case CXCursor_CharacterLiteral:
+	case CXCursor_CXXBoolLiteralExpr: /* true, false: keywords in OpenCL C */
 	case CXCursor_UnaryExpr: /* sizeof, alignof, vec_step */
 		e = lower_const(s, c);
 		break;
