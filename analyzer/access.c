@@ -406,6 +406,11 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_ADD) {
 					op = r->sub;
 					step = r->kids[0];
+				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_SUB) {
+					/* v = c - v: a toggle between two values (double
+					 * buffering: src = 1 - src). */
+					op = SYM_TOGGLE;
+					step = r->kids[0];
 				}
 			}
 		}
@@ -431,10 +436,8 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 		if (!ab->k->slots[iv->slot].iv)
 			ab->k->slots[iv->slot].iv = iv;
 		/* The update runs before `block` in each iteration: one step more. */
-		if (cfg_dominates(f, f->blocks[in->block], f->blocks[block]) && in->block != block) {
-			struct sym *post = mk_bin(ab, op, iv, st);
-			return post;
-		}
+		if (cfg_dominates(f, f->blocks[in->block], f->blocks[block]) && in->block != block)
+			return op == SYM_TOGGLE ? mk_bin(ab, IR_B_SUB, st, iv) : mk_bin(ab, op, iv, st);
 		return iv;
 	}
 	return NULL;
@@ -1656,6 +1659,7 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 	k->words = (k->nstarts + 1 + 63) / 64;
 	for (unsigned m = 0; m < MODE_COUNT; m++)
 		intervals(ab, (enum acc_mode)m);
+	acc_infer_local_size(ab, k);
 	acc_first_iterations(ab, k);
 	mem_vec_push(ab->a, &ctx->facts->acc->kernels, k);
 }

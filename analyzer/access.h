@@ -38,6 +38,7 @@ enum sym_op {
 
 #define SYM_MIN 100   /* S_BIN sub codes beyond enum ir_binop */
 #define SYM_MAX 101
+#define SYM_TOGGLE 102 /* S_IV step operator of `v = step - v`: init, step - init, init, ... */
 
 struct sym {
 	unsigned char op;
@@ -189,6 +190,8 @@ struct acc_kernel {
 					* runs when the loop is entered, the exit
 					* successor's index; else -1 (NULL: none) */
 	bool ngrp_known;               /* from --num-groups or --global-size */
+	const char *lsz_bound;         /* no size given: the __local array whose bounds
+					* limited the default size (acc_infer_local_size) */
 	struct mem_vec accs;           /* struct acc * */
 	struct acc_event *ev;
 	unsigned nev, capev;

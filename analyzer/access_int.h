@@ -79,5 +79,6 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 bool acc_splits(const struct acc_event *ev, enum acc_mode m);
 /* Fill k->first_exit: loop headers whose body surely runs once entered. */
 void acc_first_iterations(struct abuild *ab, struct acc_kernel *k);
+void acc_infer_local_size(struct abuild *ab, struct acc_kernel *k);
 
 #endif

@@ -1218,6 +1218,86 @@ bool acc_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc 
 }
 
 /*
+ * With no local size given, a 1-D kernel is analyzed for a default number of
+ * work-items.  Kernels written for a fixed, smaller work-group often say so
+ * only through their __local arrays: tile[i * 16 + lid] for i < 16 stays in
+ * a 256-element array only when lid < 16.  An access outside an array is
+ * undefined behaviour, so the work-group the author meant keeps every access
+ * in bounds: take the largest size, up to the default, for which each access
+ * to an array declared in the kernel, whose index depends only on the local
+ * id and on loop counters with a known trip count, stays inside the array
+ * for every work-item that executes it.
+ */
+void acc_infer_local_size(struct abuild *ab, struct acc_kernel *k)
+{
+	if (k->lsz_known || k->dims != 1 || !k->nslots || !k->accs.len)
+		goto none;
+	ab->k = k;
+	unsigned limit = k->lsz[0];
+	const char *bound = NULL;
+	long long *val = calloc(k->nslots + 1, sizeof *val);
+	if (!val)
+		goto none;
+	for (unsigned j = 0; j < k->accs.len && limit > 1; j++) {
+		const struct acc *a = k->accs.items[j];
+		const struct ir_var *o = a->object;
+		if (a->space != AS_LOCAL || !a->index || !o || o->kind != VAR_SHARED || !o->type ||
+		    o->type->size <= 0 || !sym_uses_lid(a->index))
+			continue;
+		struct aux *x = aux_of(ab, k, a);
+		if (!x)
+			continue;
+		unsigned ivs[4], niv = 0, top[4];
+		bool ok = true;
+		for (unsigned i = 0; i < x->nslots && ok; i++) {
+			struct sym_slot *sl = &k->slots[x->slots[i]];
+			unsigned trip = sl->is_iv ? iv_trip(ab, k, sl) : 0;
+			ok = sl->is_iv && niv < 4 && trip > 0 && trip < TRIP_CAP;
+			if (ok) {
+				top[niv] = trip - 1;
+				ivs[niv++] = x->slots[i];
+			}
+		}
+		if (!ok)
+			continue;
+		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
+		memcpy(env.lsz, k->lsz, sizeof env.lsz);
+		memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
+		for (unsigned t = 0; t < limit; t++) {
+			env.lid[0] = t;
+			bool out_of_bounds = false;
+			/* Each loop counter at its first and its last value. */
+			for (unsigned m = 0; m < (1u << niv) && !out_of_bounds; m++) {
+				for (unsigned i = 0; i < k->nslots; i++)
+					val[i] = k->slots[i].is_iv ? 0 : 65536;
+				for (unsigned i = 0; i < niv; i++)
+					val[ivs[i]] = (m >> i) & 1 ? top[i] : 0;
+				long long idx;
+				if (!runs(ab, a, x->g, &env) || !sym_eval(a->index, &env, &idx))
+					continue;
+				out_of_bounds = idx < 0 || idx + a->width > o->type->size; /* bytes */
+			}
+			if (out_of_bounds) {
+				limit = t;
+				bound = o->name;
+			}
+		}
+	}
+	free(val);
+	if (bound && limit >= 2) {
+		k->lsz[0] = limit;
+		k->lsz_bound = bound;
+		const struct cls_launch *l = &ab->ctx->opt->launch;
+		if (l->global[0] && !l->groups[0])
+			k->ngrp[0] = (l->global[0] + limit - 1) / limit;
+	}
+none:
+	/* Trip counts were computed for the default size. */
+	for (unsigned i = 0; i < k->nslots; i++)
+		k->slots[i].trip = 0;
+}
+
+/*
  * A loop entered from outside surely runs its body once when its condition
  * holds at the first iteration (induction variables at their first value)
  * for every value tried for the other unknowns and without depending on the

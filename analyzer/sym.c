@@ -82,6 +82,10 @@ static bool eval(const struct sym *s, const struct sym_env *env, long long *out,
 		if (k < 0 || k > IV_MAX_STEPS || !eval(s->a, env, &v, depth + 1) ||
 		    !eval(s->b, env, &step, depth + 1))
 			return false;
+		if (s->sub == SYM_TOGGLE) {
+			*out = k % 2 ? (long long)((unsigned long long)step - (unsigned long long)v) : v;
+			return true;
+		}
 		if (s->sub == IR_B_ADD || s->sub == IR_B_SUB) {
 			long long d = s->sub == IR_B_ADD ? step : -step;
 			*out = (long long)((unsigned long long)v + (unsigned long long)d * (unsigned long long)k);
