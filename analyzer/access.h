@@ -271,6 +271,9 @@ void acc_separators(const struct acc_kernel *k, const struct acc *a, const struc
 bool acc_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
 	      const unsigned *groups, long long *lo, long long *hi);
 
+/* The note for a work-group size inferred from array bounds (k->lsz_bound). */
+const char *acc_bound_note(struct cls_ctx *ctx, const struct acc_kernel *k);
+
 /* A model of __local memory banks (device profile). */
 struct bank_model {
 	unsigned banks;        /* number of banks */

@@ -1217,84 +1217,153 @@ bool acc_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc 
 	return true;
 }
 
+/* An access whose bounds can say something about the work-group size: to
+ * an array declared in the kernel, with an index over the local ids and
+ * counted loops (each counter's last iteration in top[]). */
+struct bounded {
+	const struct acc *a;
+	struct aux *x;
+	unsigned ivs[4], top[4], niv;
+};
+
+static bool bounded_access(struct abuild *ab, struct acc_kernel *k, const struct acc *a,
+			   struct bounded *b)
+{
+	const struct ir_var *o = a->object;
+	if (a->space != AS_LOCAL || !a->index || !o || o->kind != VAR_SHARED || !o->type ||
+	    o->type->size <= 0 || !sym_uses_lid(a->index))
+		return false;
+	b->a = a;
+	b->x = aux_of(ab, k, a);
+	b->niv = 0;
+	if (!b->x)
+		return false;
+	for (unsigned i = 0; i < b->x->nslots; i++) {
+		struct sym_slot *sl = &k->slots[b->x->slots[i]];
+		unsigned trip = sl->is_iv ? iv_trip(ab, k, sl) : 0;
+		if (!sl->is_iv || b->niv == 4 || trip == 0 || trip >= TRIP_CAP)
+			return false;
+		b->top[b->niv] = trip - 1;
+		b->ivs[b->niv++] = b->x->slots[i];
+	}
+	return true;
+}
+
+/* Does b's access stay inside its array for the work-item of env (every
+ * loop counter at its first and at its last value)? */
+static bool stays_in(struct abuild *ab, const struct acc_kernel *k, const struct bounded *b,
+		     struct sym_env *env)
+{
+	for (unsigned m = 0; m < (1u << b->niv); m++) {
+		for (unsigned i = 0; i < k->nslots; i++)
+			env->val[i] = k->slots[i].is_iv ? 0 : 65536;
+		for (unsigned i = 0; i < b->niv; i++)
+			env->val[b->ivs[i]] = (m >> i) & 1 ? b->top[i] : 0;
+		long long idx;
+		if (!runs(ab, b->a, b->x->g, env) || !sym_eval(b->a->index, env, &idx))
+			continue;
+		if (idx < 0 || idx + b->a->width > b->a->object->type->size) /* bytes */
+			return false;
+	}
+	return true;
+}
+
 /*
- * With no local size given, a 1-D kernel is analyzed for a default number of
- * work-items.  Kernels written for a fixed, smaller work-group often say so
- * only through their __local arrays: tile[i * 16 + lid] for i < 16 stays in
- * a 256-element array only when lid < 16.  An access outside an array is
+ * With no local size given, a kernel is analyzed for a default work-group
+ * (256, 16x16).  Kernels written for a fixed, smaller work-group often say so
+ * only through their __local arrays: tile[i * 16 + lid] for i < 16 stays in a
+ * 256-element array only when lid < 16.  An access outside an array is
  * undefined behaviour, so the work-group the author meant keeps every access
- * in bounds: take the largest size, up to the default, for which each access
- * to an array declared in the kernel, whose index depends only on the local
- * id and on loop counters with a known trip count, stays inside the array
- * for every work-item that executes it.
+ * in bounds: take the largest size, up to the default, for which each
+ * bounded access (above) stays inside its array for every work-item that
+ * executes it.  1-D: the exact largest count; 2-D: the largest of the shapes
+ * with power-of-two sides up to the default.
  */
 void acc_infer_local_size(struct abuild *ab, struct acc_kernel *k)
 {
-	if (k->lsz_known || k->dims != 1 || !k->nslots || !k->accs.len)
+	if (k->lsz_known || (k->dims != 1 && k->dims != 2) || !k->accs.len)
 		goto none;
 	ab->k = k;
-	unsigned limit = k->lsz[0];
-	const char *bound = NULL;
+	struct bounded *bs = calloc(k->accs.len, sizeof *bs);
 	long long *val = calloc(k->nslots + 1, sizeof *val);
-	if (!val)
+	unsigned nb = 0;
+	if (!bs || !val) {
+		free(bs);
+		free(val);
 		goto none;
-	for (unsigned j = 0; j < k->accs.len && limit > 1; j++) {
-		const struct acc *a = k->accs.items[j];
-		const struct ir_var *o = a->object;
-		if (a->space != AS_LOCAL || !a->index || !o || o->kind != VAR_SHARED || !o->type ||
-		    o->type->size <= 0 || !sym_uses_lid(a->index))
-			continue;
-		struct aux *x = aux_of(ab, k, a);
-		if (!x)
-			continue;
-		unsigned ivs[4], niv = 0, top[4];
-		bool ok = true;
-		for (unsigned i = 0; i < x->nslots && ok; i++) {
-			struct sym_slot *sl = &k->slots[x->slots[i]];
-			unsigned trip = sl->is_iv ? iv_trip(ab, k, sl) : 0;
-			ok = sl->is_iv && niv < 4 && trip > 0 && trip < TRIP_CAP;
-			if (ok) {
-				top[niv] = trip - 1;
-				ivs[niv++] = x->slots[i];
-			}
-		}
-		if (!ok)
-			continue;
-		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
-		memcpy(env.lsz, k->lsz, sizeof env.lsz);
-		memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
-		for (unsigned t = 0; t < limit; t++) {
-			env.lid[0] = t;
-			bool out_of_bounds = false;
-			/* Each loop counter at its first and its last value. */
-			for (unsigned m = 0; m < (1u << niv) && !out_of_bounds; m++) {
-				for (unsigned i = 0; i < k->nslots; i++)
-					val[i] = k->slots[i].is_iv ? 0 : 65536;
-				for (unsigned i = 0; i < niv; i++)
-					val[ivs[i]] = (m >> i) & 1 ? top[i] : 0;
-				long long idx;
-				if (!runs(ab, a, x->g, &env) || !sym_eval(a->index, &env, &idx))
-					continue;
-				out_of_bounds = idx < 0 || idx + a->width > o->type->size; /* bytes */
-			}
-			if (out_of_bounds) {
-				limit = t;
-				bound = o->name;
-			}
-		}
 	}
+	for (unsigned j = 0; j < k->accs.len; j++)
+		if (bounded_access(ab, k, k->accs.items[j], &bs[nb]))
+			nb++;
+	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
+	memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
+	unsigned best[3] = { k->lsz[0], k->lsz[1], k->lsz[2] };
+	const char *bound = NULL;
+	if (k->dims == 1) {
+		/* Work-item t needs a group of at least t + 1. */
+		env.lsz[1] = env.lsz[2] = 1;
+		for (unsigned j = 0; j < nb; j++)
+			for (unsigned t = 0; t < best[0]; t++) {
+				env.lid[0] = t;
+				env.lsz[0] = t + 1;
+				if (!stays_in(ab, k, &bs[j], &env)) {
+					best[0] = t;
+					bound = bs[j].a->object->name;
+				}
+			}
+	} else {
+		/* Shapes by area, then wider first: 16x16, 16x8, 8x16, 8x8, ... */
+		unsigned sides[] = { 16, 8, 4, 2, 1 };
+		const char *first_bad = NULL;
+		bool found = false;
+		for (unsigned area = 256; area >= 2 && !found; area /= 2)
+			for (unsigned xi = 0; xi < 5 && !found; xi++) {
+				unsigned x = sides[xi], y = area / x;
+				if (x * y != area || y > 16 || x > k->lsz[0] || y > k->lsz[1])
+					continue;
+				env.lsz[0] = x, env.lsz[1] = y, env.lsz[2] = 1;
+				const char *bad = NULL;
+				for (unsigned j = 0; j < nb && !bad; j++)
+					for (unsigned t = 0; t < x * y && !bad; t++) {
+						env.lid[0] = t % x, env.lid[1] = t / x;
+						if (!stays_in(ab, k, &bs[j], &env))
+							bad = bs[j].a->object->name;
+					}
+				if (!bad) {
+					found = true;
+					best[0] = x, best[1] = y;
+				} else if (!first_bad) {
+					first_bad = bad;
+				}
+			}
+		if (found && (best[0] != k->lsz[0] || best[1] != k->lsz[1]))
+			bound = first_bad;
+	}
+	free(bs);
 	free(val);
-	if (bound && limit >= 2) {
-		k->lsz[0] = limit;
-		k->lsz_bound = bound;
+	if (bound && best[0] * best[1] >= 2) {
 		const struct cls_launch *l = &ab->ctx->opt->launch;
-		if (l->global[0] && !l->groups[0])
-			k->ngrp[0] = (l->global[0] + limit - 1) / limit;
+		for (unsigned d = 0; d < k->dims; d++) {
+			k->lsz[d] = best[d];
+			if (l->global[d] && !l->groups[0])
+				k->ngrp[d] = (l->global[d] + best[d] - 1) / best[d];
+		}
+		k->lsz_bound = bound;
 	}
 none:
 	/* Trip counts were computed for the default size. */
 	for (unsigned i = 0; i < k->nslots; i++)
 		k->slots[i].trip = 0;
+}
+
+const char *acc_bound_note(struct cls_ctx *ctx, const struct acc_kernel *k)
+{
+	const char *shape = k->dims == 1 ? mem_printf(ctx->arena, "a work-group of %u work-items",
+						      k->lsz[0])
+					 : mem_printf(ctx->arena, "a work-group of %ux%u", k->lsz[0],
+						      k->lsz[1]);
+	return mem_printf(ctx->arena, "assuming %s, the largest that keeps every access to '%s' "
+			  "in bounds; give --local-size for the real one", shape, k->lsz_bound);
 }
 
 /*

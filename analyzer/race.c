@@ -730,9 +730,7 @@ const char *race_assumption(struct cls_ctx *ctx, const struct race *r)
 		return NULL;
 	const unsigned *l = r->k->lsz;
 	if (r->k->lsz_bound)
-		return mem_printf(ctx->arena, "assuming a work-group of %u work-items, the most that "
-				  "keeps every access to '%s' in bounds; give --local-size for the "
-				  "real one", l[0], r->k->lsz_bound);
+		return acc_bound_note(ctx, r->k);
 	return l[1] > 1 ? mem_printf(ctx->arena, "assuming a %ux%u%s work-group; give --local-size "
 				     "for the real one", l[0], l[1], l[2] > 1 ? "x.." : "")
 			: mem_printf(ctx->arena, "assuming a work-group of %u work-items; give "

@@ -84,9 +84,7 @@ static void check(struct cls_ctx *ctx)
 			if (r.assumed_iv)
 				cls_note(ctx, d, a->range, "loop variables taken at their first value");
 			if (k->lsz_bound)
-				cls_note(ctx, d, a->range, "assuming a work-group of %u work-items, the "
-					 "most that keeps every access to '%s' in bounds; give "
-					 "--local-size for the real one", k->lsz[0], k->lsz_bound);
+				cls_note(ctx, d, a->range, "%s", acc_bound_note(ctx, k));
 			else if (!k->lsz_known)
 				cls_note(ctx, d, a->range, "assuming a %ux%ux%u work-group; give "
 					 "--local-size for the real one", k->lsz[0], k->lsz[1], k->lsz[2]);
