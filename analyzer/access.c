@@ -946,6 +946,32 @@ static struct acc_event *new_event(struct walker *w, unsigned kind)
 	return ev;
 }
 
+/* Does atomic call e change its location by itself on every call: an
+ * increment or decrement, or an add or subtract of anything but a literal 0
+ * (atomic_add(p, 0) is how old code reads atomically)? */
+static bool atomic_advances(const struct ir_expr *e)
+{
+	const char *n = e->u.name;
+	if (!n)
+		return false;
+	if (!strncmp(n, "atomic_", 7))
+		n += 7;
+	else if (!strncmp(n, "atom_", 5))
+		n += 5;
+	else
+		return false;
+	if (!strncmp(n, "fetch_", 6))
+		n += 6;
+	if (!strcmp(n, "inc") || !strcmp(n, "dec"))
+		return true;
+	if (strncmp(n, "add", 3) && strncmp(n, "sub", 3))
+		return false;
+	if (n[3] && strcmp(n + 3, "_explicit"))
+		return false;
+	const struct ir_expr *v = e->nkids >= 2 ? ir_strip(e->kids[1]) : NULL;
+	return v && !(v->op == E_INT && v->u.ival == 0);
+}
+
 static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_pointer,
 			unsigned kind, bool atomic, unsigned width, const struct ir_expr *value)
 {
@@ -1129,11 +1155,15 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 		break;
 	}
 	case BI_ATOMIC_RMW: case BI_ATOMIC_LOAD: case BI_ATOMIC_STORE: case BI_ATOMIC_INIT:
-		if (e->nkids >= 1)
+		if (e->nkids >= 1) {
+			unsigned before = w->ab->k->accs.len;
 			emit_access(w, e->kids[0], true,
 				    e->sub == BI_ATOMIC_LOAD ? ACC_READ
 				    : e->sub == BI_ATOMIC_RMW ? ACC_READ | ACC_WRITE : ACC_WRITE,
 				    e->sub != BI_ATOMIC_INIT, 1, NULL);
+			if (w->ab->k->accs.len > before && e->sub == BI_ATOMIC_RMW)
+				((struct acc *)w->ab->k->accs.items[before])->advances = atomic_advances(e);
+		}
 		break;
 	case BI_VLOAD: case BI_VSTORE: {
 		/* vloadN(offset, p) reads p[offset*N ...]; vstoreN(data, offset, p). */

@@ -125,6 +125,8 @@ struct acc {
 	unsigned char kind;            /* ACC_READ | ACC_WRITE (both: read-modify-write) */
 	unsigned char space;           /* AS_LOCAL or AS_GLOBAL */
 	bool atomic;
+	bool advances;                 /* an atomic increment/decrement or add/sub of a
+					* non-zero amount: each call moves the value itself */
 	bool is_volatile;
 	const struct ir_var *object;   /* the __local array/variable or pointer argument */
 	const struct ir_expr *lv;      /* the accessed lvalue or pointer expression */

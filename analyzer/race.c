@@ -610,7 +610,9 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 	struct abuild *ab = ctx->facts->acc->build;
 	for (unsigned i = 0; i < k->accs.len; i++) {
 		const struct acc *r = k->accs.items[i];
-		if (!(r->kind & ACC_READ) || !r->index)
+		/* A loop that claims work with `while ((i = atomic_inc(next)) < n)`
+		 * moves the counter itself on every test: it ends on its own. */
+		if (!(r->kind & ACC_READ) || !r->index || (r->atomic && r->advances))
 			continue;
 		struct fn_info *fi = acc_fn_info(ab, r->ctx->f);
 		const struct ir_block *br = NULL;
