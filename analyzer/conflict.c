@@ -1250,17 +1250,24 @@ static bool bounded_access(struct abuild *ab, struct acc_kernel *k, const struct
 }
 
 /* Does b's access stay inside its array for the work-item of env (every
- * loop counter at its first and at its last value)? */
+ * loop counter at its first and at its last value)?  env->val has `cap`
+ * entries; an evaluation that made new unknowns (a guard built lazily)
+ * proves nothing. */
 static bool stays_in(struct abuild *ab, const struct acc_kernel *k, const struct bounded *b,
-		     struct sym_env *env)
+		     struct sym_env *env, unsigned cap)
 {
 	for (unsigned m = 0; m < (1u << b->niv); m++) {
+		if (k->nslots > cap)
+			return true;
 		for (unsigned i = 0; i < k->nslots; i++)
 			env->val[i] = k->slots[i].is_iv ? 0 : 65536;
 		for (unsigned i = 0; i < b->niv; i++)
 			env->val[b->ivs[i]] = (m >> i) & 1 ? b->top[i] : 0;
 		long long idx;
-		if (!runs(ab, b->a, b->x->g, env) || !sym_eval(b->a->index, env, &idx))
+		bool on = runs(ab, b->a, b->x->g, env);
+		if (k->nslots > cap)
+			return true;
+		if (!on || !sym_eval(b->a->index, env, &idx))
 			continue;
 		if (idx < 0 || idx + b->a->width > b->a->object->type->size) /* bytes */
 			return false;
@@ -1285,16 +1292,21 @@ void acc_infer_local_size(struct abuild *ab, struct acc_kernel *k)
 		goto none;
 	ab->k = k;
 	struct bounded *bs = calloc(k->accs.len, sizeof *bs);
-	long long *val = calloc(k->nslots + 1, sizeof *val);
 	unsigned nb = 0;
-	if (!bs || !val) {
+	if (!bs)
+		goto none;
+	for (unsigned j = 0; j < k->accs.len; j++)
+		if (bounded_access(ab, k, k->accs.items[j], &bs[nb])) {
+			/* Build the guard's conditions now: they may add unknowns. */
+			guard_slots(ab, bs[nb].a->ctx, bs[nb].a->block->id, NULL, NULL, 0);
+			nb++;
+		}
+	unsigned cap = k->nslots + 64;
+	long long *val = calloc(cap, sizeof *val);
+	if (!val) {
 		free(bs);
-		free(val);
 		goto none;
 	}
-	for (unsigned j = 0; j < k->accs.len; j++)
-		if (bounded_access(ab, k, k->accs.items[j], &bs[nb]))
-			nb++;
 	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
 	memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
 	unsigned best[3] = { k->lsz[0], k->lsz[1], k->lsz[2] };
@@ -1306,7 +1318,7 @@ void acc_infer_local_size(struct abuild *ab, struct acc_kernel *k)
 			for (unsigned t = 0; t < best[0]; t++) {
 				env.lid[0] = t;
 				env.lsz[0] = t + 1;
-				if (!stays_in(ab, k, &bs[j], &env)) {
+				if (!stays_in(ab, k, &bs[j], &env, cap)) {
 					best[0] = t;
 					bound = bs[j].a->object->name;
 				}
@@ -1326,7 +1338,7 @@ void acc_infer_local_size(struct abuild *ab, struct acc_kernel *k)
 				for (unsigned j = 0; j < nb && !bad; j++)
 					for (unsigned t = 0; t < x * y && !bad; t++) {
 						env.lid[0] = t % x, env.lid[1] = t / x;
-						if (!stays_in(ab, k, &bs[j], &env))
+						if (!stays_in(ab, k, &bs[j], &env, cap))
 							bad = bs[j].a->object->name;
 					}
 				if (!bad) {
