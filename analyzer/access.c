@@ -946,6 +946,40 @@ static struct acc_event *new_event(struct walker *w, unsigned kind)
 	return ev;
 }
 
+/* Is lv (a pointer, or an lvalue reached through one) in the generic
+ * address space? */
+static bool through_generic(const struct ir_expr *lv, bool is_pointer)
+{
+	const struct ir_expr *p = is_pointer ? lv
+				  : (lv->op == E_INDEX || lv->op == E_DEREF) && lv->nkids ? lv->kids[0]
+				  : NULL;
+	p = p ? ir_strip(p) : NULL;
+	if (p && p->type && p->type->kind == T_ARRAY)
+		return false;
+	return p && p->type && p->type->kind == T_POINTER && p->type->space == AS_GENERIC;
+}
+
+/* An access through a generic pointer that could not be tied to an object:
+ * say so (once per place), rather than leave the rules silently blind. */
+static void generic_unsupported(struct abuild *ab, const struct ir_expr *lv)
+{
+	struct ir_unit *u = ab->ctx->unit;
+	for (unsigned i = 0; i < u->unsupported.len; i++) {
+		const struct ir_unsupported *x = u->unsupported.items[i];
+		if (x->pos.file == lv->range.begin.file && x->pos.line == lv->range.begin.line &&
+		    x->pos.col == lv->range.begin.col)
+			return;
+	}
+	struct ir_unsupported *x = MEM_NEW(ab->a, struct ir_unsupported);
+	if (!x)
+		return;
+	x->pos = lv->range.begin;
+	x->what = "an access through a generic pointer whose address space is not known here "
+		  "(it may point to __local or __global memory)";
+	x->weakened = "the race and bank-conflict rules";
+	mem_vec_push(ab->a, &u->unsupported, x);
+}
+
 /* Does atomic call e change its location by itself on every call: an
  * increment or decrement, or an add or subtract of anything but a literal 0
  * (atomic_add(p, 0) is how old code reads atomically)? */
@@ -979,8 +1013,11 @@ static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_poin
 	struct place pl = { 0 };
 	bool ok = is_pointer ? place_of_pointer(ab, lv, w->c, w->block, w->inst, &pl, 0)
 			     : place_of(ab, lv, w->c, w->block, w->inst, &pl, 0);
-	if (!ok || !pl.object)
+	if (!ok || !pl.object) {
+		if (through_generic(lv, is_pointer))
+			generic_unsupported(ab, lv);
 		return;
+	}
 	const struct ir_type *ot = pl.object->type;
 	unsigned space = ot ? ot->space : AS_PRIVATE;
 	if (space != AS_LOCAL && space != AS_GLOBAL)

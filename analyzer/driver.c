@@ -156,8 +156,9 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			return;
 		}
 	}
-	report_unsupported(&ctx);
 	cls_analyze(&ctx);
+	/* After the analyses: they add what they find they cannot model. */
+	report_unsupported(&ctx);
 	if (mem_failed(&r->arena)) {
 		not_analyzed(r, "out of memory");
 		return;
