@@ -276,6 +276,11 @@ bool acc_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc 
 /* The note for a work-group size inferred from array bounds (k->lsz_bound). */
 const char *acc_bound_note(struct cls_ctx *ctx, const struct acc_kernel *k);
 
+/* The bytes a touches in work-group g alone (lo == hi: it does not run
+ * there); false when its index depends on an unknown. */
+bool acc_span_in(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		 const unsigned g[3], long long *lo, long long *hi);
+
 /* A model of __local memory banks (device profile). */
 struct bank_model {
 	unsigned banks;        /* number of banks */

@@ -1217,6 +1217,24 @@ bool acc_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc 
 	return true;
 }
 
+bool acc_span_in(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		 const unsigned g[3], long long *lo, long long *hi)
+{
+	struct abuild *ab = ctx->facts->acc->build;
+	if (!ab || !a->index)
+		return false;
+	ab->k = (struct acc_kernel *)k;
+	struct aux *x = aux_of(ab, k, a);
+	if (!x || x->nslots)
+		return false;
+	struct rcache *r = byte_range(ab, k, a, x->g, g);
+	if (!r)
+		return false;
+	*lo = r->empty ? 0 : r->lo;
+	*hi = r->empty ? 0 : r->hi;
+	return true;
+}
+
 /* An access whose bounds can say something about the work-group size: to
  * an array declared in the kernel, with an index over the local ids and
  * counted loops (each counter's last iteration in top[]). */

@@ -437,23 +437,134 @@ static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct 
 }
 
 
+/* A candidate pair for the inter-group check: indices into the sorted spans. */
+struct cand {
+	unsigned i, j;
+};
+
+static int by_cand(const void *pa, const void *pb)
+{
+	const struct cand *x = pa, *y = pb;
+	if (x->i != y->i)
+		return x->i < y->i ? -1 : 1;
+	return (x->j > y->j) - (x->j < y->j);
+}
+
+struct gspan {
+	long long lo, hi;
+	unsigned idx;       /* into the sorted spans */
+	unsigned char side; /* 0: in group 0, 1: in group g */
+};
+
+static int by_glo(const void *pa, const void *pb)
+{
+	const struct gspan *x = pa, *y = pb;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	if (x->side != y->side)
+		return x->side < y->side ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static void add_cand(struct cand **v, unsigned *n, unsigned *cap, unsigned x, unsigned y)
+{
+	if (*n == *cap) {
+		unsigned nc = *cap ? *cap * 2 : 64;
+		struct cand *t = realloc(*v, nc * sizeof *t);
+		if (!t)
+			return;
+		*v = t;
+		*cap = nc;
+	}
+	(*v)[(*n)++] = (struct cand){ x < y ? x : y, x < y ? y : x };
+}
+
+/*
+ * The pairs of sp (sorted spans, unknown-free indices) that can meet between
+ * group 0 and a group g that the check tries: their exact byte ranges in the
+ * two groups overlap, found by one sorted sweep per group g.  At least one
+ * must write, and not both atomically.  Sorted by (i, j), without repeats.
+ */
+static unsigned inter_candidates(struct cls_ctx *ctx, const struct acc_kernel *k,
+				 const struct span *sp, unsigned ns, struct cand **out)
+{
+	struct cand *v = NULL;
+	unsigned n = 0, cap = 0;
+	struct gspan *ev = malloc((2 * ns + 1) * sizeof *ev);
+	unsigned *act[2] = { malloc((ns + 1) * sizeof(unsigned)), malloc((ns + 1) * sizeof(unsigned)) };
+	if (!ev || !act[0] || !act[1])
+		goto done;
+	for (unsigned d = 0; d < k->dims && d < 3; d++)
+		for (unsigned g = 1; g < k->ngrp[d] && g <= 8; g++) {
+			unsigned ne = 0;
+			for (unsigned side = 0; side < 2; side++) {
+				unsigned grp[3] = { 0, 0, 0 };
+				grp[d] = side ? g : 0;
+				for (unsigned i = 0; i < ns; i++) {
+					long long lo, hi;
+					if (!acc_span_in(ctx, k, sp[i].a, grp, &lo, &hi)) {
+						/* cannot happen for a span; be safe: the union */
+						lo = sp[i].lo;
+						hi = sp[i].hi;
+					}
+					if (lo < hi)
+						ev[ne++] = (struct gspan){ lo, hi, i, (unsigned char)side };
+				}
+			}
+			qsort(ev, ne, sizeof *ev, by_glo);
+			unsigned nact[2] = { 0, 0 };
+			for (unsigned e = 0; e < ne; e++) {
+				const struct gspan *x = &ev[e];
+				unsigned other = !x->side;
+				/* Drop the other side's intervals that ended before this one starts. */
+				unsigned keep = 0;
+				for (unsigned q = 0; q < nact[other]; q++)
+					if (ev[act[other][q]].hi > x->lo)
+						act[other][keep++] = act[other][q];
+				nact[other] = keep;
+				const struct acc *a = sp[x->idx].a;
+				for (unsigned q = 0; q < nact[other]; q++) {
+					const struct acc *b = sp[ev[act[other][q]].idx].a;
+					if (((a->kind | b->kind) & ACC_WRITE) && !(a->atomic && b->atomic))
+						add_cand(&v, &n, &cap, x->idx, ev[act[other][q]].idx);
+				}
+				act[x->side][nact[x->side]++] = e;
+			}
+		}
+	if (n) {
+		qsort(v, n, sizeof *v, by_cand);
+		unsigned u = 1;
+		for (unsigned i = 1; i < n; i++)
+			if (v[i].i != v[u - 1].i || v[i].j != v[u - 1].j)
+				v[u++] = v[i];
+		n = u;
+	}
+done:
+	free(ev);
+	free(act[0]);
+	free(act[1]);
+	*out = v;
+	return n;
+}
+
 /*
  * The pairs of one object's global accesses that work-items of different
  * groups could make meet.  Accesses whose bytes per group are known (no
- * unknowns in the index) are compared only with those whose ranges overlap
- * theirs in the neighbouring group, found by sorting; the rest are checked
- * against everything.
+ * unknowns in the index) are compared only when their exact ranges in group 0
+ * and in a neighbouring group overlap (inter_candidates), in the order of
+ * their spans over all those groups; the rest are checked against everything.
  */
 static void inter_object(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 			 const struct acc **v, unsigned n, struct pset *reported)
 {
 	struct span *sp = malloc((n + 1) * sizeof *sp);
 	const struct acc **rest = malloc((n + 1) * sizeof *rest);
+	struct cand *cv = NULL;
 	unsigned ns = 0, nr = 0;
 	if (!sp || !rest)
 		goto out;
 	/* Ranges in the group (1,0,0), (0,1,0), ...: the union over the
-	 * neighbours is enough to find candidates, the exact check follows. */
+	 * neighbours gives the order of the checks. */
 	for (unsigned i = 0; i < n; i++) {
 		long long lo, hi;
 		if (acc_span(ctx, k, v[i], (const unsigned[3]){ 2, 2, 2 }, &lo, &hi)) {
@@ -465,17 +576,19 @@ static void inter_object(struct cls_ctx *ctx, struct race_list *rl, const struct
 		}
 	}
 	qsort(sp, ns, sizeof *sp, by_lo);
-	unsigned found = 0;
-	for (unsigned i = 0; i < ns && found < MAX_PER_OBJECT; i++)
-		for (unsigned j = i; j < ns && sp[j].lo < sp[i].hi && found < MAX_PER_OBJECT; j++)
-			found += inter_check(ctx, rl, k, sp[i].a, sp[j].a, reported) ||
-				 (sp[i].a != sp[j].a && inter_check(ctx, rl, k, sp[j].a, sp[i].a, reported));
+	unsigned found = 0, nc = inter_candidates(ctx, k, sp, ns, &cv);
+	for (unsigned c = 0; c < nc && found < MAX_PER_OBJECT; c++) {
+		const struct acc *a = sp[cv[c].i].a, *b = sp[cv[c].j].a;
+		found += inter_check(ctx, rl, k, a, b, reported) ||
+			 (a != b && inter_check(ctx, rl, k, b, a, reported));
+	}
 	for (unsigned i = 0; i < nr && found < MAX_PER_OBJECT; i++)
 		for (unsigned j = 0; j < n && found < MAX_PER_OBJECT; j++)
 			found += inter_check(ctx, rl, k, rest[i], v[j], reported);
 out:
 	free(sp);
 	free(rest);
+	free(cv);
 }
 
 /* Does e (or a function it calls) ask which work-group or global work-item
