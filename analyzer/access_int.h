@@ -64,6 +64,8 @@ struct abuild {
 	const struct acc_kernel *aux_kernel;
 	long long *v1, *v2;         /* scratch: values of the unknowns */
 	unsigned vcap;
+	long long *bv;              /* scratch of bank_addresses, bvcap entries */
+	unsigned bvcap;
 };
 
 static inline bool bitget_member(const struct fn_info *fi, int L, unsigned block)

@@ -1063,21 +1063,45 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 	guard_slots(ab, a->ctx, a->block->id, NULL, NULL, 0);
 	unsigned ns = k->nslots, nt = k->lsz[0] * k->lsz[1] * k->lsz[2];
 	unsigned n = bm->subgroup < nt ? bm->subgroup : nt, result = 0;
-	long long *val = calloc(ns + 1, sizeof *val), *tmp = calloc(n + 1, sizeof *tmp);
-	unsigned char *used = calloc(ns + 1, 1);
-	if (!val || !tmp || !used)
+	long long *tmp = calloc(n + 1, sizeof *tmp);
+	if (!tmp)
 		goto out;
-	collect_slots(a->index, used);
-	for (unsigned s = 0; s < ns; s++)
-		out->assumed_iv |= used[s] && k->slots[s].is_iv;
-	guard_slots(ab, a->ctx, a->block->id, used, NULL, 0);
+	/* The values of the unknowns live in a scratch array kept across
+	 * accesses; with a simple guard only the unknowns of the index and the
+	 * guard are set, so a long kernel does not pay for all of its unknowns
+	 * at every access. */
+	if (ab->bvcap < ns + 64) {
+		ab->bvcap = ns + 1024;
+		ab->bv = MEM_ARRAY(ab->a, long long, ab->bvcap);
+		if (!ab->bv) {
+			ab->bvcap = 0;
+			goto out;
+		}
+	}
+	long long *val = ab->bv;
+	unsigned list[256], nl = 0;
+	slot_list(a->index, list, &nl, 256);
+	for (unsigned i = 0; i < nl; i++)
+		out->assumed_iv |= k->slots[list[i]].is_iv;
 	static const long long tries[3] = { 0, 1, 65536 };
 	unsigned degree = 0;
 	struct guard *g = guard_of(ab, a->ctx, a->block->id);
+	bool all = !g || !g->simple || nl >= 256;
+	for (unsigned i = 0; !all && i < g->n; i++)
+		if (!g->lit[i].skip)
+			slot_list(g->lit[i].cond, list, &nl, 256);
+	for (unsigned i = 0; !all && i < a->neguard; i++)
+		slot_list(a->eguard[i].cond, list, &nl, 256);
+	all |= nl >= 256 || k->nslots > ab->bvcap;
 	for (unsigned tr = 0; tr < 3; tr++) {
 		long long *dst = tr == 0 ? addr : tmp;
-		for (unsigned s = 0; s < ns; s++)
-			val[s] = k->slots[s].is_iv ? 0 : tries[tr];
+		if (all) {
+			for (unsigned s = 0; s < ns && s < ab->bvcap; s++)
+				val[s] = k->slots[s].is_iv ? 0 : tries[tr];
+		} else {
+			for (unsigned i = 0; i < nl; i++)
+				val[list[i]] = k->slots[list[i]].is_iv ? 0 : tries[tr];
+		}
 		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
 		memcpy(env.lsz, k->lsz, sizeof env.lsz);
 		memcpy(env.ngrp, k->ngrp, sizeof env.ngrp);
@@ -1106,9 +1130,7 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 	out->degree = degree;
 	result = n;
 out:
-	free(val);
 	free(tmp);
-	free(used);
 	return result;
 }
 
