@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,28 @@ static double parse_positive(const char *opt, const char *v)
 }
 
 /* Parse the command line into *o. */
+/* The option's switch in o when `a` is a flag without a value, else NULL. */
+static int *bool_flag(struct options *o, const char *a)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} flags[] = {
+		{ "-v", offsetof(struct options, verbose) },
+		{ "--verbose", offsetof(struct options, verbose) },
+		{ "--list", offsetof(struct options, list) },
+		{ "--no-static", offsetof(struct options, no_static) },
+		{ "--keep-temp", offsetof(struct options, keep_temp) },
+		{ "--strict", offsetof(struct options, strict) },
+		{ "--cpu-timing", offsetof(struct options, cpu_timing) },
+		{ "--no-oclgrind", offsetof(struct options, no_oclgrind) },
+	};
+	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+		if (!strcmp(a, flags[i].name))
+			return (int *)(void *)((char *)o + flags[i].off);
+	return NULL;
+}
+
 static void parse_args(int argc, char **argv, struct options *o)
 {
 	static const char *const with_value[] = {
@@ -180,32 +203,9 @@ static void parse_args(int argc, char **argv, struct options *o)
 			printf("runtime_check %s\n", RC_VERSION);
 			exit(EXIT_OK);
 		}
-		if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-			o->verbose = 1;
-			continue;
-		}
-		if (!strcmp(a, "--list")) {
-			o->list = 1;
-			continue;
-		}
-		if (!strcmp(a, "--no-static")) {
-			o->no_static = 1;
-			continue;
-		}
-		if (!strcmp(a, "--keep-temp")) {
-			o->keep_temp = 1;
-			continue;
-		}
-		if (!strcmp(a, "--strict")) {
-			o->strict = 1;
-			continue;
-		}
-		if (!strcmp(a, "--cpu-timing")) {
-			o->cpu_timing = 1;
-			continue;
-		}
-		if (!strcmp(a, "--no-oclgrind")) {
-			o->no_oclgrind = 1;
+		int *flag = bool_flag(o, a);
+		if (flag) {
+			*flag = 1;
 			continue;
 		}
 		const char *opt = NULL, *val = NULL;
