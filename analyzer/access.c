@@ -20,11 +20,6 @@ struct edge {
 	bool back;
 };
 
-static bool bitget(const uint64_t *s, unsigned i)
-{
-	return (s[i >> 6] >> (i & 63)) & 1;
-}
-
 static void bitset(uint64_t *s, unsigned i)
 {
 	s[i >> 6] |= (uint64_t)1 << (i & 63);
@@ -97,6 +92,12 @@ static void add_cd(struct abuild *ab, struct fn_info *fi, unsigned blk, unsigned
 	fi->ncd[blk] = n + 1;
 }
 
+static int cmp_unsigned(const void *pa, const void *pb)
+{
+	unsigned a = *(const unsigned *)pa, b = *(const unsigned *)pb;
+	return (a > b) - (a < b);
+}
+
 /* Loops, definitions and control dependences of f, computed once. */
 struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f)
 {
@@ -104,64 +105,84 @@ struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f)
 	if (fi->ready)
 		return fi;
 	fi->ready = true;
-	unsigned n = f->nblocks, words = (n + 63) / 64;
+	unsigned n = f->nblocks;
 	const struct cfg_info *ci = &ff(f)->cfg;
 	struct mem_arena *a = ab->a;
 
-	/* Natural loops with member sets. */
+	/* Natural loops: member lists, the loop tree, each block's innermost loop. */
 	unsigned nh = 0;
 	for (unsigned i = 0; i < n; i++)
 		nh += ci->is_header && ci->is_header[i];
 	fi->header = MEM_ARRAY(a, unsigned, nh + 1);
-	fi->member = MEM_ARRAY(a, uint64_t *, nh + 1);
+	fi->member = MEM_ARRAY(a, unsigned *, nh + 1);
 	fi->size = MEM_ARRAY(a, unsigned, nh + 1);
 	fi->parent = MEM_ARRAY(a, int, nh + 1);
 	fi->inner = MEM_ARRAY(a, int, n);
-	unsigned *stack = MEM_ARRAY(a, unsigned, n);
-	if (!fi->header || !fi->member || !fi->size || !fi->parent || !fi->inner || !stack)
+	fi->hloop = MEM_ARRAY(a, int, n);
+	/* Scratch: the blocks found for the current loop (stamped with its
+	 * number + 1) double as the search's work list. */
+	unsigned *stamp = calloc(n ? n : 1, sizeof *stamp);
+	unsigned *found = malloc((n ? n : 1) * sizeof *found);
+	if (!fi->header || !fi->member || !fi->size || !fi->parent || !fi->inner ||
+	    !fi->hloop || !stamp || !found) {
+		free(stamp);
+		free(found);
+		fi->inner = NULL;
+		a->oom = true;
 		return fi;
+	}
 	for (unsigned i = 0; i < n; i++)
-		fi->inner[i] = -1;
+		fi->inner[i] = fi->hloop[i] = -1;
 	for (unsigned h = 0; h < n; h++) {
 		if (!ci->is_header || !ci->is_header[h])
 			continue;
-		unsigned L = fi->nloops++;
-		uint64_t *m = MEM_ARRAY(a, uint64_t, words);
-		if (!m)
-			return fi;
+		unsigned L = fi->nloops++, mark = L + 1, nf = 0, next = 0;
 		fi->header[L] = h;
-		fi->member[L] = m;
-		bitset(m, h);
+		fi->parent[L] = -1;
+		fi->hloop[h] = (int)L;
+		stamp[h] = mark;
+		found[nf++] = h;
 		const struct ir_block *hb = f->blocks[h];
 		for (unsigned p = 0; p < hb->npreds; p++) {
 			const struct ir_block *t = hb->preds[p];
-			if (!cfg_dominates(f, hb, t) || bitget(m, t->id))
+			if (!cfg_dominates(f, hb, t) || stamp[t->id] == mark)
 				continue;
-			unsigned sp = 0;
-			bitset(m, t->id);
-			stack[sp++] = t->id;
-			while (sp) {
-				const struct ir_block *b = f->blocks[stack[--sp]];
-				for (unsigned q = 0; q < b->npreds; q++)
-					if (!bitget(m, b->preds[q]->id)) {
-						bitset(m, b->preds[q]->id);
-						stack[sp++] = b->preds[q]->id;
-					}
-			}
+			stamp[t->id] = mark;
+			found[nf++] = t->id;
 		}
-		for (unsigned i = 0; i < n; i++)
-			fi->size[L] += bitget(m, i);
+		/* Walk backwards from the latches; the header stops the walk. */
+		for (next = 1; next < nf; next++) {
+			const struct ir_block *b = f->blocks[found[next]];
+			for (unsigned q = 0; q < b->npreds; q++)
+				if (stamp[b->preds[q]->id] != mark) {
+					stamp[b->preds[q]->id] = mark;
+					found[nf++] = b->preds[q]->id;
+				}
+		}
+		qsort(found, nf, sizeof *found, cmp_unsigned);
+		fi->member[L] = MEM_ARRAY(a, unsigned, nf);
+		if (!fi->member[L]) {
+			free(stamp);
+			free(found);
+			fi->inner = NULL;
+			return fi;
+		}
+		memcpy(fi->member[L], found, nf * sizeof *found);
+		fi->size[L] = nf;
 	}
+	free(stamp);
+	free(found);
+	/* Nested natural loops are strictly smaller than the loops around them. */
 	for (unsigned L = 0; L < fi->nloops; L++) {
-		fi->parent[L] = -1;
-		for (unsigned M = 0; M < fi->nloops; M++)
-			if (M != L && bitget(fi->member[M], fi->header[L]) && fi->size[M] > fi->size[L] &&
-			    (fi->parent[L] < 0 || fi->size[M] < fi->size[fi->parent[L]]))
-				fi->parent[L] = (int)M;
-		for (unsigned i = 0; i < n; i++)
-			if (bitget(fi->member[L], i) &&
-			    (fi->inner[i] < 0 || fi->size[fi->inner[i]] > fi->size[L]))
+		for (unsigned j = 0; j < fi->size[L]; j++) {
+			unsigned i = fi->member[L][j];
+			if (fi->inner[i] < 0 || fi->size[fi->inner[i]] > fi->size[L])
 				fi->inner[i] = (int)L;
+			int M = fi->hloop[i];
+			if (M >= 0 && (unsigned)M != L && fi->size[L] > fi->size[M] &&
+			    (fi->parent[M] < 0 || fi->size[L] < fi->size[fi->parent[M]]))
+				fi->parent[M] = (int)L;
+		}
 	}
 
 	/* Definitions of each variable. */
@@ -198,10 +219,6 @@ struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f)
 	return fi;
 }
 
-static bool in_loop(const struct fn_info *fi, int L, unsigned block)
-{
-	return L >= 0 && bitget(fi->member[L], block);
-}
 
 /* ------------------------------------------------------------- symbolic */
 
@@ -381,7 +398,7 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 	for (int L = fi->inner[block]; L >= 0; L = fi->parent[L]) {
 		struct def_rec *in = NULL, *out = NULL;
 		for (unsigned i = 0; i < 2; i++) {
-			if (d[i].block != (unsigned)-1 && in_loop(fi, L, d[i].block))
+			if (d[i].block != (unsigned)-1 && loop_member(fi, L, d[i].block))
 				in = &d[i];
 			else
 				out = &d[i];

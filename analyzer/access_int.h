@@ -22,10 +22,11 @@ struct fn_info {
 	bool ready;
 	unsigned nloops;
 	unsigned *header;           /* per loop: header block id */
-	uint64_t **member;          /* per loop: bit set of member blocks */
+	unsigned **member;          /* per loop: its blocks, ascending ids */
 	unsigned *size;             /* per loop: number of members */
 	int *parent;                /* per loop: enclosing loop or -1 */
 	int *inner;                 /* per block: innermost loop or -1 */
+	int *hloop;                 /* per block: the loop it heads or -1 */
 	struct def_rec **defs;      /* per variable */
 	unsigned *ndefs;
 	struct cd_rec **cd;         /* per block: control dependences */
@@ -58,21 +59,29 @@ struct abuild {
 	struct mem_vec ctxs;        /* struct acc_ctx * */
 	unsigned gen;               /* guard cache generation (conflict.c) */
 	unsigned *rd_mark, *rd_stack, rd_cap, rd_stamp; /* reaching() scratch */
-	struct rcache *rcache;      /* per access and group: touched bytes (conflict.c) */
+	struct rcache **rcache;     /* per access, on first use: touched bytes per
+				     * group (conflict.c) */
 	const struct acc_kernel *rcache_kernel;
 	struct aux *aux;            /* per access: guard and unknowns (conflict.c) */
 	const struct acc_kernel *aux_kernel;
 	long long *v1, *v2;         /* scratch: values of the unknowns */
 	unsigned vcap;
+	long long *cand;            /* scratch of acc_conflict: candidate values */
 	long long *bv;              /* scratch of bank_addresses, bvcap entries */
 	unsigned bvcap;
 };
 
-static inline bool bitget_member(const struct fn_info *fi, int L, unsigned block)
+/* Is block in loop L?  Walks the loop tree up from the block's innermost
+ * loop: O(nesting depth), where a bit set per loop would cost loops x blocks. */
+static inline bool loop_member(const struct fn_info *fi, int L, unsigned block)
 {
-	return L >= 0 && ((fi->member[L][block >> 6] >> (block & 63)) & 1);
+	if (L < 0 || !fi->inner)
+		return false;
+	for (int M = fi->inner[block]; M >= 0; M = fi->parent[M])
+		if (M == L)
+			return true;
+	return false;
 }
-
 /* Loops, definitions and control dependences of f, computed once. */
 struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f);
 /* The symbolic value of e evaluated at (block, inst) of context c. */

@@ -105,6 +105,26 @@ char *mem_printf(struct mem_arena *a, const char *fmt, ...)
 	return p;
 }
 
+struct mem_mark mem_mark(const struct mem_arena *a)
+{
+	struct mem_mark m = { a->head, a->head ? a->head->used : 0, a->used_total };
+	return m;
+}
+
+void mem_release(struct mem_arena *a, struct mem_mark m)
+{
+	while (a->head != m.chunk) {
+		struct mem_chunk *c = a->head;
+		if (!c)
+			return;   /* not a mark of this arena: keep what is left */
+		a->head = c->next;
+		free(c);
+	}
+	if (a->head)
+		a->head->used = m.used;
+	a->used_total = m.total;
+}
+
 void mem_free_all(struct mem_arena *a)
 {
 	struct mem_chunk *c = a->head, *next;

@@ -32,6 +32,22 @@ void mem_free_all(struct mem_arena *a);
 
 static inline bool mem_failed(const struct mem_arena *a) { return a->oom; }
 
+/*
+ * Stack discipline for scratch arenas: mem_release(a, m) frees everything
+ * allocated from a since m = mem_mark(a), and nothing older.  Marks must be
+ * released innermost first.  Used for temporaries of recursive walks whose
+ * results live in another arena, so that scratch memory follows the depth of
+ * the walk instead of the size of the input.
+ */
+struct mem_mark {
+	struct mem_chunk *chunk;  /* a->head when marked */
+	size_t used;              /* its fill then */
+	size_t total;             /* a->used_total then */
+};
+
+struct mem_mark mem_mark(const struct mem_arena *a);
+void mem_release(struct mem_arena *a, struct mem_mark m);
+
 /* Size-checked array allocation: NULL (and oom set) on overflow. */
 void *mem_array(struct mem_arena *a, size_t n, size_t size);
 #define MEM_NEW(a, type) ((type *)mem_zalloc((a), sizeof(type)))

@@ -21,6 +21,7 @@
 #define IV_K 64          /* iterations tried when the pair shares an iteration */
 #define IV_K_SPLIT 12    /* per side, for a loop-carried pair */
 #define TRIP_CAP 4096
+#define MAX_DIMS 60      /* unknowns (and their loop-carried copies) per conflict search */
 
 /* ----------------------------------------------------------------- guards */
 
@@ -78,7 +79,7 @@ static unsigned deciding(struct fn_info *fi, const struct ir_func *f, unsigned b
 				L = (int)i;
 	unsigned n = 0;
 	for (unsigned i = 0; fi->cd && i < fi->ncd[b]; i++) {
-		if (L >= 0 && bitget_member(fi, L, fi->cd[b][i].branch))
+		if (L >= 0 && loop_member(fi, L, fi->cd[b][i].branch))
 			continue;
 		const struct ir_block *br = f->blocks[fi->cd[b][i].branch];
 		if (cfg_dominates(f, br->succs[fi->cd[b][i].edge], br))
@@ -260,7 +261,6 @@ static bool runs(struct abuild *ab, const struct acc *a, struct guard *g, const 
 
 struct rcache {
 	bool done, valid, empty;
-	unsigned g[3];
 	long long lo, hi;
 };
 
@@ -282,12 +282,18 @@ static struct rcache *byte_range(struct abuild *ab, const struct acc_kernel *k, 
 	if (key < 0)
 		return NULL;
 	if (!ab->rcache || ab->rcache_kernel != k) {
-		ab->rcache = MEM_ARRAY(ab->a, struct rcache, (size_t)k->accs.len * RCACHE_KEYS + RCACHE_KEYS);
+		ab->rcache = MEM_ARRAY(ab->a, struct rcache *, (size_t)k->accs.len + 1);
 		ab->rcache_kernel = k;
 		if (!ab->rcache)
 			return NULL;
 	}
-	struct rcache *r = &ab->rcache[a->id * RCACHE_KEYS + (unsigned)key];
+	/* Most accesses never get here (only global ones paired across groups). */
+	if (!ab->rcache[a->id]) {
+		ab->rcache[a->id] = MEM_ARRAY(ab->a, struct rcache, RCACHE_KEYS);
+		if (!ab->rcache[a->id])
+			return NULL;
+	}
+	struct rcache *r = &ab->rcache[a->id][key];
 	if (r->done)
 		return r->valid ? r : NULL;
 	r->done = true;
@@ -470,10 +476,7 @@ static bool acc_in_loop(struct abuild *ab, const struct acc *a, const struct acc
 	if (!c)
 		return false;
 	struct fn_info *fi = acc_fn_info(ab, c->f);
-	for (unsigned i = 0; i < fi->nloops; i++)
-		if (fi->header[i] == hdr->id)
-			return bitget_member(fi, (int)i, b);
-	return false;
+	return fi->hloop && loop_member(fi, fi->hloop[hdr->id], b);
 }
 
 /* Must slot s take independent values for a and b (a loop-carried pair)? */
@@ -685,6 +688,11 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		if (!ab->vcap)
 			return false;
 	}
+	if (!ab->cand) {
+		ab->cand = MEM_ARRAY(ab->a, long long, (size_t)MAX_DIMS * (IV_K + 1));
+		if (!ab->cand)
+			return false;
+	}
 	long long *v1 = ab->v1, *v2 = ab->v2;
 	/* Each unknown gets a list of candidate values; a loop-carried pair gets
 	 * two independent copies of the unknowns defined in the loop. */
@@ -701,16 +709,14 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		if (!dup && nused < 128)
 			used[nused++] = s;
 	}
-	for (unsigned i = 0; i < nused && nd < 60; i++) {
+	for (unsigned i = 0; i < nused && nd < MAX_DIMS; i++) {
 		unsigned s = used[i];
 		v1[s] = v2[s] = 0;
 		/* Different work-groups run their loops independently. */
 		bool split = inter_group ? k->slots[s].is_iv
 					 : slot_split(ab, k, &k->slots[s], a, b, mode);
-		for (unsigned copy = 0; copy <= split && nd < 60; copy++) {
-			long long *v = MEM_ARRAY(ab->a, long long, IV_K + 1);
-			if (!v)
-				goto out;
+		for (unsigned copy = 0; copy <= split && nd < MAX_DIMS; copy++) {
+			long long *v = ab->cand + (size_t)nd * (IV_K + 1);
 			unsigned r = 0;
 			const struct sym_slot *sl = &k->slots[s];
 			bool in_a = sl->is_iv && sl->loop && acc_in_loop(ab, a, sl->ctx, sl->loop);
@@ -1448,9 +1454,9 @@ void acc_first_iterations(struct abuild *ab, struct acc_kernel *k)
 				continue;
 			int exit = -1;
 			for (unsigned s = 0; s < 2; s++)
-				if (!bitget_member(fi, (int)L, h->succs[s]->id))
+				if (!loop_member(fi, (int)L, h->succs[s]->id))
 					exit = (int)s;
-			if (exit < 0 || bitget_member(fi, (int)L, h->succs[!exit]->id) == 0)
+			if (exit < 0 || loop_member(fi, (int)L, h->succs[!exit]->id) == 0)
 				continue;
 			struct sym *cond = cond_of(ab, c, h->id);
 			if (!cond || sym_uses_lid(cond))

@@ -137,6 +137,8 @@ struct fe {
 	struct cls_ctx *ctx;
 	struct ir_unit *u;
 	struct mem_arena *a;
+	struct mem_arena tmp;      /* cursor lists: released as each statement or
+				    * expression is lowered (lower_expr, lower_stmt) */
 	CXTranslationUnit tu;
 	CXFile main_file;
 	const char *display;
@@ -220,7 +222,7 @@ static enum CXChildVisitResult kids_visit(CXCursor c, CXCursor parent, CXClientD
 
 static struct kids children(struct fe *s, CXCursor c)
 {
-	struct kids k = { .a = s->a };
+	struct kids k = { .a = &s->tmp };
 	clang_visitChildren(c, kids_visit, &k);
 	return k;
 }
@@ -344,19 +346,27 @@ static struct ir_type *make_type(struct fe *s, CXType t, int depth)
 	if (depth > 16)
 		return NULL;
 	CXType ct = clang_getCanonicalType(t);
-	const char *sp = take(s->a, clang_getTypeSpelling(ct));
-	if (!sp)
-		return NULL;
 	struct type_map *m = &s->types;
 	unsigned h;
+	/* Nearly every lookup hits: copy the spelling only for a new type. */
+	CXString cxs = clang_getTypeSpelling(ct);
+	const char *look = clang_getCString(cxs);
+	if (!look)
+		look = "";
 	if (m->cap) {
-		h = str_hash(sp) & (m->cap - 1);
+		h = str_hash(look) & (m->cap - 1);
 		while (m->v[h].key) {
-			if (!strcmp(m->v[h].key, sp))
+			if (!strcmp(m->v[h].key, look)) {
+				clang_disposeString(cxs);
 				return m->v[h].t;
+			}
 			h = (h + 1) & (m->cap - 1);
 		}
 	}
+	const char *sp = mem_strdup(s->a, look);
+	clang_disposeString(cxs);
+	if (!sp)
+		return NULL;
 	struct ir_type *it = build_type(s, ct, sp, depth);
 	if (!it)
 		return NULL;
@@ -736,7 +746,7 @@ static struct ir_expr *lower_member(struct fe *s, CXCursor c)
 	return e;
 }
 
-static struct ir_expr *lower_expr(struct fe *s, CXCursor c)
+static struct ir_expr *lower_expr_node(struct fe *s, CXCursor c)
 {
 	struct ir_expr *e;
 	if (++s->depth > FE_MAX_DEPTH) {
@@ -808,6 +818,15 @@ static struct ir_expr *lower_expr(struct fe *s, CXCursor c)
 		break;
 	}
 	s->depth--;
+	return e;
+}
+
+/* Lower expression c; the cursor lists it needed go back to the scratch arena. */
+static struct ir_expr *lower_expr(struct fe *s, CXCursor c)
+{
+	struct mem_mark m = mem_mark(&s->tmp);
+	struct ir_expr *e = lower_expr_node(s, c);
+	mem_release(&s->tmp, m);
 	return e;
 }
 
@@ -1183,7 +1202,7 @@ static void lower_case(struct fe *s, CXCursor c, bool is_default)
 		lower_stmt(s, kd.v[kd.n - 1]);
 }
 
-static void lower_stmt(struct fe *s, CXCursor c)
+static void lower_stmt_node(struct fe *s, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (++s->depth > FE_MAX_DEPTH) {
@@ -1284,6 +1303,14 @@ static void lower_stmt(struct fe *s, CXCursor c)
 		break;
 	}
 	s->depth--;
+}
+
+/* Lower statement c; like lower_expr, it gives its scratch back. */
+static void lower_stmt(struct fe *s, CXCursor c)
+{
+	struct mem_mark m = mem_mark(&s->tmp);
+	lower_stmt_node(s, c);
+	mem_release(&s->tmp, m);
 }
 
 /* ------------------------------------------------------------- functions */
@@ -1579,6 +1606,7 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 		ctx->result->reason = "compile errors";
 		clang_disposeTranslationUnit(s.tu);
 		free(s.decls.v);
+		mem_free_all(&s.tmp);
 		return false;
 	}
 	CXCursor root = clang_getTranslationUnitCursor(s.tu);
@@ -1594,6 +1622,9 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 	}
 	clang_disposeTranslationUnit(s.tu);
 	free(s.decls.v);
+	if (mem_failed(&s.tmp))
+		s.a->oom = true;   /* a cursor list was cut short */
+	mem_free_all(&s.tmp);
 	ctx->result->t_lower = cls_now() - t0;
 	return !s.too_deep && !mem_failed(s.a);
 }

@@ -703,13 +703,15 @@ static const struct ir_block *exit_on(struct abuild *ab, const struct ir_func *f
 	const struct ir_var *v = NULL;
 	if (r->stmt && r->stmt->op == E_ASSIGN && r->stmt->kids[0]->op == E_VAR)
 		v = r->stmt->kids[0]->u.var;
-	for (unsigned b = 0; b < f->nblocks; b++) {
-		const struct ir_block *bb = f->blocks[b];
-		if (!bitget_member(fi, L, b) || bb->nsuccs < 2 || !bb->cond)
+	if (L < 0 || !fi->inner)
+		return NULL;
+	for (unsigned j = 0; j < fi->size[L]; j++) {
+		const struct ir_block *bb = f->blocks[fi->member[L][j]];
+		if (bb->nsuccs < 2 || !bb->cond)
 			continue;
 		bool exits = false;
 		for (unsigned s = 0; s < bb->nsuccs; s++)
-			exits |= !bitget_member(fi, L, bb->succs[s]->id);
+			exits |= !loop_member(fi, L, bb->succs[s]->id);
 		if (!exits)
 			continue;
 		if ((r->block == bb && r->inst == bb->ninsts) || (v && mentions_var(bb->cond, v, 0)))
