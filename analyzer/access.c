@@ -20,11 +20,6 @@ struct edge {
 	bool back;
 };
 
-static void bitset(uint64_t *s, unsigned i)
-{
-	s[i >> 6] |= (uint64_t)1 << (i & 63);
-}
-
 static bool is_shared_obj(const struct ir_var *v)
 {
 	return v && (v->kind == VAR_SHARED || v->kind == VAR_PROGRAM);
@@ -1441,74 +1436,132 @@ bool acc_splits(const struct acc_event *ev, enum acc_mode m)
  * each access keeps its set as a short sorted list, since an access
  * belongs to few intervals while a kernel may have thousands of barriers.
  */
+/* A sorted set of interval starts, malloc'ed (the data-flow's scratch). */
+struct uset {
+	unsigned *v;
+	unsigned n;
+};
+
+/* t |= src (sorted, ns entries).  1: t grew, 0: it had them all, -1: out of memory. */
+static int uset_union(struct uset *t, const unsigned *src, unsigned ns)
+{
+	unsigned i = 0, j = 0, extra = 0;
+	while (j < ns) {
+		if (i < t->n && t->v[i] < src[j])
+			i++;
+		else if (i < t->n && t->v[i] == src[j])
+			i++, j++;
+		else
+			extra++, j++;
+	}
+	if (!extra)
+		return 0;
+	unsigned n = t->n + extra;
+	unsigned *v = malloc(n * sizeof *v);
+	if (!v)
+		return -1;
+	unsigned k = 0;
+	for (i = j = 0; i < t->n || j < ns;) {
+		if (j == ns || (i < t->n && t->v[i] < src[j]))
+			v[k++] = t->v[i++];
+		else if (i == t->n || src[j] < t->v[i])
+			v[k++] = src[j++];
+		else
+			v[k++] = t->v[i++], j++;
+	}
+	free(t->v);
+	t->v = v;
+	t->n = n;
+	return 1;
+}
+
+/*
+ * The interval starts reaching each access under mode m: a forward
+ * data-flow over the inlined graph where a splitter replaces the set by its
+ * own start.  Sets are sorted lists, not bit sets over all starts: few
+ * starts reach any one point, and a kernel with thousands of barriers would
+ * otherwise cost nodes x barriers in time and memory.
+ */
 static void intervals(struct abuild *ab, enum acc_mode m)
 {
 	struct acc_kernel *k = ab->k;
-	unsigned W = k->words, N = k->nnodes, NA = k->accs.len;
-	uint64_t *in = calloc((size_t)N * W, sizeof *in);
-	uint64_t *cur = calloc(W, sizeof *cur);
-	uint64_t *acc = calloc((size_t)NA * W + 1, sizeof *acc);
+	unsigned N = k->nnodes, NA = k->accs.len;
+	struct uset *in = calloc(N + 1, sizeof *in);
+	struct uset *acc = calloc(NA + 1, sizeof *acc);
 	unsigned *work = malloc((N + 1) * sizeof *work);
 	bool *queued = calloc(N + 1, sizeof *queued);
-	if (!in || !cur || !acc || !work || !queued || !N)
+	bool failed = false;
+	if (!in || !acc || !work || !queued || !N)
 		goto out;
-	bitset(in, 0); /* the kernel entry starts interval 0 */
+	static const unsigned entry = 0; /* the kernel entry starts interval 0 */
+	if (uset_union(&in[0], &entry, 1) < 0)
+		goto out;
 	unsigned head = 0, tail = 0, count = 0;
 	work[tail++] = 0;
 	queued[0] = true;
 	count = 1;
-	while (count) {
+	while (count && !failed) {
 		unsigned n = work[head];
 		head = (head + 1) % (N + 1);
 		count--;
 		queued[n] = false;
 		const struct acc_node *nd = &k->nodes[n];
-		memcpy(cur, in + (size_t)n * W, W * sizeof *cur);
+		/* What leaves the node: its entry set, or the last splitter's start. */
+		const unsigned *cur = in[n].v;
+		unsigned ncur = in[n].n;
 		for (unsigned i = 0; i < nd->nev; i++) {
 			const struct acc_event *ev = &k->ev[nd->first_ev + i];
 			if (acc_splits(ev, m)) {
-				memset(cur, 0, W * sizeof *cur);
-				bitset(cur, ev->start);
-			} else if (ev->kind == EV_ACCESS) {
-				uint64_t *s = acc + (size_t)ev->a->id * W;
-				for (unsigned w = 0; w < W; w++)
-					s[w] |= cur[w];
+				cur = &ev->start;
+				ncur = 1;
 			}
 		}
 		for (unsigned s = 0; s < nd->nsucc; s++) {
-			uint64_t *t = in + (size_t)nd->succ[s] * W;
-			bool grew = false;
-			for (unsigned w = 0; w < W; w++) {
-				uint64_t x = t[w] | cur[w];
-				if (x != t[w]) {
-					t[w] = x;
-					grew = true;
-				}
-			}
-			if (grew && !queued[nd->succ[s]]) {
-				queued[nd->succ[s]] = true;
-				work[tail] = nd->succ[s];
+			unsigned t = nd->succ[s];
+			if (t == n && cur == in[n].v)
+				continue;   /* a self-loop adds nothing to its own set */
+			int grew = uset_union(&in[t], cur, ncur);
+			failed |= grew < 0;
+			if (grew > 0 && !queued[t]) {
+				queued[t] = true;
+				work[tail] = t;
 				tail = (tail + 1) % (N + 1);
 				count++;
 			}
 		}
 	}
-	for (unsigned i = 0; i < NA; i++) {
+	/* At the fixed point, each access gets the set in force at its event. */
+	for (unsigned n = 0; n < N && !failed; n++) {
+		const struct acc_node *nd = &k->nodes[n];
+		const unsigned *cur = in[n].v;
+		unsigned ncur = in[n].n;
+		for (unsigned i = 0; i < nd->nev; i++) {
+			const struct acc_event *ev = &k->ev[nd->first_ev + i];
+			if (acc_splits(ev, m)) {
+				cur = &ev->start;
+				ncur = 1;
+			} else if (ev->kind == EV_ACCESS) {
+				failed |= uset_union(&acc[ev->a->id], cur, ncur) < 0;
+			}
+		}
+	}
+	for (unsigned i = 0; i < NA && !failed; i++) {
 		struct acc *x = k->accs.items[i];
-		const uint64_t *s = acc + (size_t)x->id * W;
-		unsigned c = 0;
-		for (unsigned w = 0; w < W; w++)
-			c += (unsigned)__builtin_popcountll(s[w]);
-		x->iv[m] = MEM_ARRAY(ab->a, unsigned, c + 1);
+		const struct uset *u = &acc[x->id];
+		x->iv[m] = MEM_ARRAY(ab->a, unsigned, u->n + 1);
 		if (!x->iv[m])
 			continue;
-		for (unsigned w = 0; w < W; w++)
-			for (uint64_t bits = s[w]; bits; bits &= bits - 1)
-				x->iv[m][x->niv[m]++] = w * 64 + (unsigned)__builtin_ctzll(bits);
+		memcpy(x->iv[m], u->v, u->n * sizeof *u->v);
+		x->niv[m] = u->n;
 	}
 out:
+	if (failed || !in || !acc || !work || !queued)
+		ab->a->oom = true;
+	for (unsigned i = 0; in && i <= N; i++)
+		free(in[i].v);
+	for (unsigned i = 0; acc && i <= NA; i++)
+		free(acc[i].v);
 	free(in);
-	free(cur);
 	free(acc);
 	free(work);
 	free(queued);
@@ -1740,7 +1793,6 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 	root->in = in;
 	build_ctx(ab, root);
 	finish_edges(ab);
-	k->words = (k->nstarts + 1 + 63) / 64;
 	for (unsigned m = 0; m < MODE_COUNT; m++)
 		intervals(ab, (enum acc_mode)m);
 	acc_infer_local_size(ab, k);

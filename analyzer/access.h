@@ -200,7 +200,6 @@ struct acc_kernel {
 	struct acc_node *nodes;
 	unsigned nnodes, capnodes;
 	unsigned nstarts;              /* interval starts: 0 = entry, then barriers/fences */
-	unsigned words;                /* per interval bit set */
 	struct sym_slot *slots;
 	unsigned nslots, capslots;
 	bool truncated;                /* inlining budget exceeded */

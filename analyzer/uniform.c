@@ -22,6 +22,7 @@
  * arguments) and summarized by the level of the returned value and of what
  * is stored through pointer parameters.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,8 +38,10 @@ struct uctx {
 	unsigned nv;            /* variables + 1 (the returned value) */
 	unsigned words;         /* 64-bit words per bit set */
 	uint64_t *st_in;        /* per block: 2 bit sets (level >= 1, level == 2) */
-	uint64_t *taint;        /* per block: levels forced at this join */
-	uint64_t *defs;         /* per block: variables assigned in it */
+	uint64_t **taint;       /* per block: levels forced at this join (2 bit
+				 * sets), allocated for joins of non-uniform branches */
+	unsigned **defs;        /* per block: variables assigned in it, a list
+				 * ending in UINT_MAX (NULL: none) */
 	uint64_t *cur;          /* the state while walking a block */
 	unsigned char *done_level; /* per block: branch level whose region was processed */
 	const struct ir_block *block; /* block being walked */
@@ -286,33 +289,57 @@ static unsigned char lev(struct uctx *u, const struct ir_expr *e)
 	return l;
 }
 
-/* Vars assigned in each block: the defs used for the join rule. */
-static void block_defs(struct uctx *u, const struct ir_expr *e, uint64_t *d)
+/* The variables assigned in a block, for the join rule. */
+struct defs {
+	unsigned *v;
+	unsigned n, cap;
+	bool oom;
+};
+
+static void add_def(struct defs *d, unsigned id)
+{
+	for (unsigned i = 0; i < d->n; i++)
+		if (d->v[i] == id)
+			return;
+	if (d->n + 1 >= d->cap) {
+		unsigned cap = d->cap ? 2 * d->cap : 8;
+		unsigned *nv = realloc(d->v, cap * sizeof *nv);
+		if (!nv) {
+			d->oom = true;
+			return;
+		}
+		d->v = nv;
+		d->cap = cap;
+	}
+	d->v[d->n++] = id;
+}
+
+static void block_defs(const struct ir_expr *e, struct defs *d)
 {
 	if (!e)
 		return;
 	if (e->op == E_ASSIGN || e->op == E_INCDEC) {
 		const struct ir_var *v = ir_private_target(e->kids[0]);
 		if (v)
-			setbit(d, v->id, true);
+			add_def(d, v->id);
 	} else if (e->op == E_CALL) {
 		for (unsigned i = 0; i < e->nkids; i++) {
 			const struct ir_var *v = written_through(e->kids[i]);
 			if (v)
-				setbit(d, v->id, true);
+				add_def(d, v->id);
 		}
 	}
 	for (unsigned i = 0; i < e->nkids; i++)
-		block_defs(u, e->kids[i], d);
+		block_defs(e->kids[i], d);
 }
 
 /* Walk block b from its entry state; returns true if a successor's state grew. */
 static bool walk_block(struct uctx *u, const struct ir_block *b)
 {
 	unsigned W = 2 * u->words;
-	uint64_t *in = u->st_in + (size_t)b->id * W, *tt = u->taint + (size_t)b->id * W;
+	const uint64_t *in = u->st_in + (size_t)b->id * W, *tt = u->taint[b->id];
 	for (unsigned i = 0; i < W; i++)
-		u->cur[i] = in[i] | tt[i];
+		u->cur[i] = in[i] | (tt ? tt[i] : 0);
 	u->block = b;
 	for (unsigned k = 0; k < b->ninsts; k++)
 		lev(u, b->insts[k]);
@@ -365,9 +392,8 @@ static bool process_region(struct uctx *u, const struct ir_block *b, unsigned *s
 		if (level >= U_DIVERGENT &&
 		    (!u->in->sg_ctrl[x->id] || u->in->sg_ctrl[x->id]->id < b->id))
 			u->in->sg_ctrl[x->id] = b;
-		const uint64_t *bd = u->defs + (size_t)x->id * u->words;
-		for (unsigned i = 0; i < u->words; i++)
-			d[i] |= bd[i];
+		for (const unsigned *bd = u->defs[x->id]; bd && *bd != UINT_MAX; bd++)
+			setbit(d, *bd, true);
 		if (x->term == TERM_RETURN)
 			setbit(d, f->nvars, true);
 		for (unsigned s = 0; s < x->nsuccs; s++) {
@@ -380,7 +406,14 @@ static bool process_region(struct uctx *u, const struct ir_block *b, unsigned *s
 	}
 	if (j < 0)
 		return false;
-	uint64_t *tt = u->taint + (size_t)j * W;
+	if (!u->taint[j]) {
+		u->taint[j] = calloc(W, sizeof *u->taint[j]);
+		if (!u->taint[j]) {
+			u->ctx->arena->oom = true;
+			return false;
+		}
+	}
+	uint64_t *tt = u->taint[j];
 	bool grew = false;
 	for (unsigned i = 0; i < u->words; i++) {
 		uint64_t n0 = tt[i] | d[i];
@@ -436,15 +469,22 @@ static void analyze(struct uctx *u)
 			break;
 	}
 	/* The returned value: its level at the exit, joins included. */
-	uint64_t *ex = u->st_in + (size_t)f->exit->id * W, *tx = u->taint + (size_t)f->exit->id * W;
+	const uint64_t *ex = u->st_in + (size_t)f->exit->id * W, *tx = u->taint[f->exit->id];
 	unsigned r = f->nvars;
-	if (bit(ex, r) || bit(tx, r))
-		u->in->ret_level = (bit(ex + u->words, r) || bit(tx + u->words, r)) ? U_DIVERGENT
-										   : U_SUBGROUP;
+	bool varies = bit(ex, r) || (tx && bit(tx, r));
+	bool diverges = bit(ex + u->words, r) || (tx && bit(tx + u->words, r));
+	if (varies)
+		u->in->ret_level = diverges ? U_DIVERGENT : U_SUBGROUP;
 }
 
-static void free_scratch(struct uctx *u)
+static void free_scratch(struct uctx *u, unsigned nblocks)
 {
+	for (unsigned i = 0; i < nblocks; i++) {
+		if (u->taint)
+			free(u->taint[i]);
+		if (u->defs)
+			free(u->defs[i]);
+	}
 	free(u->st_in);
 	free(u->taint);
 	free(u->defs);
@@ -484,14 +524,14 @@ static struct unif_inst *instance(struct cls_ctx *ctx, struct ir_func *f, uint64
 			  .depth = depth };
 	/* The data-flow state is scratch: only the results above stay. */
 	u.st_in = calloc((size_t)n * 2 * words, sizeof *u.st_in);
-	u.taint = calloc((size_t)n * 2 * words, sizeof *u.taint);
-	u.defs = calloc((size_t)n * words, sizeof *u.defs);
+	u.taint = calloc(n + 1, sizeof *u.taint);
+	u.defs = calloc(n + 1, sizeof *u.defs);
 	u.cur = calloc(2 * words, sizeof *u.cur);
 	u.done_level = calloc(n + 1, 1);
 	if (!in->expr_level || !in->branch_level || !in->wg_ctrl || !in->sg_ctrl || !in->why ||
 	    !in->var_max || !in->out_level || !u.st_in || !u.taint || !u.defs || !u.cur ||
 	    !u.done_level) {
-		free_scratch(&u);
+		free_scratch(&u, n);
 		return NULL;
 	}
 	in->next = fx->insts;
@@ -499,13 +539,18 @@ static struct unif_inst *instance(struct cls_ctx *ctx, struct ir_func *f, uint64
 	in->in_progress = true;
 	for (unsigned i = 0; i < n; i++) {
 		const struct ir_block *b = f->blocks[i];
-		uint64_t *d = u.defs + (size_t)i * words;
+		struct defs d = { NULL, 0, 0, false };
 		for (unsigned k = 0; k < b->ninsts; k++)
-			block_defs(&u, b->insts[k], d);
-		block_defs(&u, b->cond, d);
+			block_defs(b->insts[k], &d);
+		block_defs(b->cond, &d);
+		if (d.oom)
+			ctx->arena->oom = true;
+		if (d.v)
+			d.v[d.n] = UINT_MAX;
+		u.defs[i] = d.v;
 	}
 	analyze(&u);
-	free_scratch(&u);
+	free_scratch(&u, n);
 	in->in_progress = false;
 	in->done = true;
 	mem_vec_push(a, &ctx->facts->insts, in);
