@@ -158,6 +158,31 @@ def supports_jobs(lint):
     return "--jobs" in out
 
 
+def targets(result):
+    """Each target of the speed issue with what this run measured."""
+    out = []
+    c, g, r = result["corpus"], result["growth"], result["repository"]
+    if c["files"]:
+        out.append({"target": "corpus median <= 1.3x clang -fsyntax-only",
+                    "met": c["median_ratio"] <= 1.3, "measured": "%.2fx" % c["median_ratio"]})
+        out.append({"target": "corpus worst <= 3x", "met": c["worst_ratio"] <= 3,
+                    "measured": "%.2fx (%s)" % (c["worst_ratio"], c["worst_file"])})
+    e = g["exponent_1000_up"]
+    if e is not None:
+        out.append({"target": "linear growth (exponent <= 1.2)", "met": e <= 1.2,
+                    "measured": "lines^%.2f" % e})
+    big = g["rows"][-1]
+    if big["lines"] >= 40000:
+        out.append({"target": "peak RSS < 100 MB at 50,000 lines", "met": big["peak_rss_mb"] < 100,
+                    "measured": "%.0f MB; clang -fsyntax-only alone %.0f MB (%.2fx)" % (
+                        big["peak_rss_mb"], big["clang_rss_mb"], big["rss_ratio"])})
+    if "speedup" in r:
+        cores = result["machine"]["cpus"] or 1
+        out.append({"target": "--jobs %d near-linear (>= 0.8 x %d)" % (cores, cores),
+                    "met": r["speedup"] >= 0.8 * cores, "measured": "%.2fx" % r["speedup"]})
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--clsynclint", default=os.path.join(ROOT, "build", "clsynclint"))
@@ -204,8 +229,10 @@ def main():
         t = median_time([lint, path], 1 if lines >= 10000 else runs)
         tc = median_time([clang] + CLANG_FLAGS + [path], 1 if lines >= 10000 else runs)
         rss = peak_rss([lint, path])
+        crss = peak_rss([clang] + CLANG_FLAGS + [path])
         growth.append({"lines": real_lines, "clsynclint_s": t, "clang_s": tc, "ratio": t / tc,
-                       "us_per_line": 1e6 * t / real_lines, "peak_rss_mb": rss})
+                       "us_per_line": 1e6 * t / real_lines, "peak_rss_mb": rss,
+                       "clang_rss_mb": crss, "rss_ratio": rss / crss if crss else float("nan")})
     pts = [(g["lines"], g["clsynclint_s"]) for g in growth if g["lines"] >= 1000]
     result["growth"] = {"rows": growth, "exponent_1000_up": fit_exponent(pts) if len(pts) >= 2 else None}
     extra = []
@@ -252,10 +279,12 @@ def main():
     if c["files"]:
         print("corpus: %d files, clsynclint/clang -fsyntax-only median %.2fx, worst %.2fx (%s)" %
               (c["files"], c["median_ratio"], c["worst_ratio"], c["worst_file"]))
-    print("%10s %12s %12s %7s %10s %9s" % ("lines", "clsynclint s", "clang s", "ratio", "us/line", "RSS MB"))
+    print("%10s %12s %12s %7s %10s %9s %9s %7s" % ("lines", "clsynclint s", "clang s", "ratio",
+                                                  "us/line", "RSS MB", "clang MB", "RSS x"))
     for g in growth:
-        print("%10d %12.3f %12.3f %6.2fx %10.1f %9.1f" % (g["lines"], g["clsynclint_s"], g["clang_s"],
-                                                         g["ratio"], g["us_per_line"], g["peak_rss_mb"]))
+        print("%10d %12.3f %12.3f %6.2fx %10.1f %9.1f %9.1f %6.2fx" % (
+            g["lines"], g["clsynclint_s"], g["clang_s"], g["ratio"], g["us_per_line"],
+            g["peak_rss_mb"], g["clang_rss_mb"], g["rss_ratio"]))
     e = result["growth"]["exponent_1000_up"]
     print("time ~ lines^%.2f (1,000 lines and up)" % e if e is not None else "")
     for x in extra:
@@ -268,6 +297,10 @@ def main():
     print("phases of the largest kernel:")
     for line in result["phases_largest"]:
         print("  " + line)
+    result["targets"] = targets(result)
+    print("targets%s:" % (" (a smoke run is too small to judge them)" if args.smoke else ""))
+    for t in result["targets"]:
+        print("  %-7s %-44s %s" % ("met" if t["met"] else "MISSED", t["target"], t["measured"]))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(result, f, indent=1)

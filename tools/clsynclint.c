@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -393,6 +394,13 @@ static void time_report(const struct prog *p)
 				sum > 0 ? 100 * p->t_rule[i] / sum : 0);
 	fprintf(stderr, "%-28s %10.4f\n", "total (files, I/O, output)", p->t_total);
 	fprintf(stderr, "%-28s %10.1f MB\n", "largest arena", (double)p->peak_arena / 1048576.0);
+	/* The process's own peak, libclang included (workers of --jobs are
+	 * children: their largest peak). */
+	struct rusage self, kids;
+	if (!getrusage(RUSAGE_SELF, &self) && !getrusage(RUSAGE_CHILDREN, &kids)) {
+		long kb = self.ru_maxrss > kids.ru_maxrss ? self.ru_maxrss : kids.ru_maxrss;
+		fprintf(stderr, "%-28s %10.1f MB\n", "peak RSS", (double)kb / 1024.0);
+	}
 }
 
 /* Keep the arguments cls_parse_option took, to replay them per file. */
