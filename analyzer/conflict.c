@@ -348,8 +348,10 @@ struct aux {
 	bool done;
 	struct guard *g;
 	unsigned nslots;
-	unsigned slots[64];
+	unsigned *slots;        /* nslots entries, at most AUX_SLOTS */
 };
+
+#define AUX_SLOTS 64
 
 static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const struct acc *a)
 {
@@ -364,8 +366,8 @@ static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const s
 		return x;
 	x->done = true;
 	x->g = guard_of(ab, a->ctx, a->block->id);
-	unsigned gl[64], ng = 0;
-	slot_list(a->index, x->slots, &x->nslots, 64);
+	unsigned gl[64], ng = 0, sl[AUX_SLOTS], nsl = 0;
+	slot_list(a->index, sl, &nsl, AUX_SLOTS);
 	if (x->g && x->g->simple) {
 		/* A uniform condition (no work-item id in it) that shares no unknown
 		 * with the index only says whether the whole group runs the access:
@@ -376,8 +378,8 @@ static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const s
 			slot_list(l->cond, ls, &nl, 64);
 			bool shared = false;
 			for (unsigned j = 0; j < nl && !shared; j++)
-				for (unsigned q = 0; q < x->nslots && !shared; q++)
-					shared = ls[j] == x->slots[q];
+				for (unsigned q = 0; q < nsl && !shared; q++)
+					shared = ls[j] == sl[q];
 			l->skip = nl && !shared && !sym_uses_lid(l->cond);
 			if (!l->skip)
 				slot_list(l->cond, gl, &ng, 64);
@@ -398,11 +400,18 @@ static struct aux *aux_of(struct abuild *ab, const struct acc_kernel *k, const s
 		slot_list(a->eguard[i].cond, gl, &ng, 64);
 	for (unsigned i = 0; i < ng; i++) {
 		bool dup = false;
-		for (unsigned j = 0; j < x->nslots && !dup; j++)
-			dup = x->slots[j] == gl[i];
-		if (!dup && x->nslots < 64)
-			x->slots[x->nslots++] = gl[i];
+		for (unsigned j = 0; j < nsl && !dup; j++)
+			dup = sl[j] == gl[i];
+		if (!dup && nsl < AUX_SLOTS)
+			sl[nsl++] = gl[i];
 	}
+	/* Most accesses have a few unknowns: keep exactly those. */
+	x->slots = nsl ? MEM_ARRAY(ab->a, unsigned, nsl) : NULL;
+	if (nsl && !x->slots)
+		return NULL;
+	if (nsl)
+		memcpy(x->slots, sl, nsl * sizeof *sl);
+	x->nslots = nsl;
 	return x;
 }
 

@@ -21,6 +21,13 @@
  * Calls to user functions are analyzed once per context (the levels of the
  * arguments) and summarized by the level of the returned value and of what
  * is stored through pointer parameters.
+ *
+ * The state holds a bit per variable slot, not per variable: variables whose
+ * live ranges (as block-id intervals) do not overlap share a slot.  Wherever a
+ * variable is live, its slot was last written by that variable, so the
+ * results are those of one bit per variable, while a long kernel of many
+ * short-lived variables needs blocks x (variables live at once), not
+ * blocks x variables.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -36,7 +43,13 @@ struct uctx {
 	struct unif_inst *in;
 	struct ir_func *f;
 	unsigned nv;            /* variables + 1 (the returned value) */
-	unsigned words;         /* 64-bit words per bit set */
+	unsigned *slot;         /* per variable (nv): its bit in the state */
+	unsigned *pos;          /* per block: its place in the layout (layout()) */
+	int *lo, *hi;           /* per variable: the blocks where it may be live
+				 * have their places in [lo, hi] (lo > hi: none) */
+	unsigned *vstamp;       /* per variable: scratch mark of process_region */
+	unsigned *vlist;        /* scratch: the variables a region assigns */
+	unsigned words;         /* 64-bit words per bit set (of slots) */
 	uint64_t *st_in;        /* per block: 2 bit sets (level >= 1, level == 2) */
 	uint64_t **taint;       /* per block: levels forced at this join (2 bit
 				 * sets), allocated for joins of non-uniform branches */
@@ -63,9 +76,10 @@ static inline void setbit(uint64_t *s, unsigned i, bool v)
 
 static unsigned char get_level(const struct uctx *u, unsigned v)
 {
-	if (!bit(u->cur, v))
+	unsigned sl = u->slot[v];
+	if (!bit(u->cur, sl))
 		return U_UNIFORM;
-	return bit(u->cur + u->words, v) ? U_DIVERGENT : U_SUBGROUP;
+	return bit(u->cur + u->words, sl) ? U_DIVERGENT : U_SUBGROUP;
 }
 
 static unsigned char max2(unsigned char a, unsigned char b)
@@ -88,8 +102,8 @@ static void note_why(struct uctx *u, unsigned v, unsigned char level,
 /* Strong update of variable v (private or param) to `level`. */
 static void set_level(struct uctx *u, unsigned v, unsigned char level, const struct ir_expr *why)
 {
-	setbit(u->cur, v, level >= U_SUBGROUP);
-	setbit(u->cur + u->words, v, level >= U_DIVERGENT);
+	setbit(u->cur, u->slot[v], level >= U_SUBGROUP);
+	setbit(u->cur + u->words, u->slot[v], level >= U_DIVERGENT);
 	note_why(u, v, level, why, NULL);
 }
 
@@ -223,9 +237,14 @@ static unsigned char lev_assign(struct uctx *u, const struct ir_expr *e)
 {
 	const struct ir_expr *lhs = e->kids[0];
 	unsigned char r = lev(u, e->kids[1]);
-	unsigned char l = lev(u, lhs);  /* evaluates the indices too */
+	/* A plain `v = ...` does not read v: its slot may belong to another
+	 * variable here (see ref_scan); the node takes the assigned level. */
+	bool strong = e->sub == IR_B_NONE && lhs->op == E_VAR && is_tracked(lhs->u.var);
+	unsigned char l = strong ? U_UNIFORM : lev(u, lhs);  /* evaluates the indices too */
 	if (e->op == E_INCDEC || e->sub != IR_B_NONE)
 		r = max2(r, l);
+	if (strong && r > u->in->expr_level[lhs->id])
+		u->in->expr_level[lhs->id] = r;
 	const struct ir_var *v = ir_private_target(lhs);
 	if (v) {
 		if (lhs->op == E_VAR)
@@ -375,8 +394,8 @@ static bool process_region(struct uctx *u, const struct ir_block *b, unsigned *s
 	const struct ir_func *f = u->f;
 	unsigned char level = u->in->branch_level[b->id];
 	int j = ff(f)->cfg.ipdom ? ff(f)->cfg.ipdom[b->id] : -1;
-	unsigned sp = 0, W = 2 * u->words;
-	uint64_t *d = u->cur; /* reuse as the union of defs */
+	unsigned sp = 0, W = 2 * u->words, nlist = 0;
+	uint64_t *d = u->cur; /* reuse as the union of defs (slots live at j) */
 	memset(d, 0, W * sizeof *d);
 	for (unsigned s = 0; s < b->nsuccs; s++) {
 		const struct ir_block *t = b->succs[s];
@@ -392,10 +411,18 @@ static bool process_region(struct uctx *u, const struct ir_block *b, unsigned *s
 		if (level >= U_DIVERGENT &&
 		    (!u->in->sg_ctrl[x->id] || u->in->sg_ctrl[x->id]->id < b->id))
 			u->in->sg_ctrl[x->id] = b;
-		for (const unsigned *bd = u->defs[x->id]; bd && *bd != UINT_MAX; bd++)
-			setbit(d, *bd, true);
+		for (const unsigned *bd = u->defs[x->id]; bd && *bd != UINT_MAX; bd++) {
+			if (u->vstamp[*bd] == stamp)
+				continue;
+			u->vstamp[*bd] = stamp;
+			u->vlist[nlist++] = *bd;
+			/* Dead at the join: nothing reads it there, and its slot
+			 * may be another variable's. */
+			if (j >= 0 && u->lo[*bd] <= (int)u->pos[j] && (int)u->pos[j] <= u->hi[*bd])
+				setbit(d, u->slot[*bd], true);
+		}
 		if (x->term == TERM_RETURN)
-			setbit(d, f->nvars, true);
+			setbit(d, u->slot[f->nvars], true);
 		for (unsigned s = 0; s < x->nsuccs; s++) {
 			const struct ir_block *t = x->succs[s];
 			if ((int)t->id != j && mark[t->id] != stamp) {
@@ -425,9 +452,8 @@ static bool process_region(struct uctx *u, const struct ir_block *b, unsigned *s
 		}
 	}
 	if ((unsigned)j != f->exit->id)
-		for (unsigned v = 0; v < f->nvars; v++)
-			if (bit(d, v))
-				note_why(u, v, level, NULL, b);
+		for (unsigned i = 0; i < nlist; i++)
+			note_why(u, u->vlist[i], level, NULL, b);
 	return grew;
 }
 
@@ -444,8 +470,8 @@ static void analyze(struct uctx *u)
 	for (unsigned i = 0; i < f->nparams && i < MAX_PARAMS_IN_CONTEXT; i++) {
 		unsigned char l = (u->in->context >> (2 * i)) & 3;
 		unsigned v = f->params[i]->id;
-		setbit(u->st_in, v, l >= U_SUBGROUP);
-		setbit(u->st_in + u->words, v, l >= U_DIVERGENT);
+		setbit(u->st_in, u->slot[v], l >= U_SUBGROUP);
+		setbit(u->st_in + u->words, u->slot[v], l >= U_DIVERGENT);
 		u->in->var_max[v] = l;
 	}
 	for (;;) {
@@ -470,11 +496,265 @@ static void analyze(struct uctx *u)
 	}
 	/* The returned value: its level at the exit, joins included. */
 	const uint64_t *ex = u->st_in + (size_t)f->exit->id * W, *tx = u->taint[f->exit->id];
-	unsigned r = f->nvars;
+	unsigned r = u->slot[f->nvars];
 	bool varies = bit(ex, r) || (tx && bit(tx, r));
 	bool diverges = bit(ex + u->words, r) || (tx && bit(tx + u->words, r));
 	if (varies)
 		u->in->ret_level = diverges ? U_DIVERGENT : U_SUBGROUP;
+}
+
+/* ------------------------------------------------------------------ slots */
+
+/* The blocks that mention a variable, and whether the first mention in each,
+ * in evaluation order, reads its level (anything but being the target of a
+ * plain assignment): a block that assigns v before reading it kills v. */
+struct vrefs {
+	unsigned *block;
+	bool *use;
+	unsigned n, cap;
+	bool oom;
+};
+
+static void add_ref(struct vrefs *r, unsigned block, bool use)
+{
+	if (r->n && r->block[r->n - 1] == block)
+		return;   /* the first mention decides */
+	if (r->n == r->cap) {
+		unsigned cap = r->cap ? 2 * r->cap : 4;
+		unsigned *nb = realloc(r->block, cap * sizeof *nb);
+		if (nb)
+			r->block = nb;
+		bool *nu = nb ? realloc(r->use, cap * sizeof *nu) : NULL;
+		if (!nu) {
+			r->oom = true;
+			return;
+		}
+		r->use = nu;
+		r->cap = cap;
+	}
+	r->block[r->n] = block;
+	r->use[r->n++] = use;
+}
+
+/* Record the mentions in e in lev()'s order: an assignment's right side first. */
+static void ref_scan(const struct uctx *u, const struct ir_expr *e, unsigned block,
+		     struct vrefs *refs)
+{
+	if (!e)
+		return;
+	if (e->op == E_ASSIGN) {
+		const struct ir_expr *lhs = e->kids[0];
+		ref_scan(u, e->kids[1], block, refs);
+		if (e->sub == IR_B_NONE && lhs->op == E_VAR && is_tracked(lhs->u.var)) {
+			if (lhs->u.var->id < u->f->nvars)
+				add_ref(&refs[lhs->u.var->id], block, false);
+		} else {
+			ref_scan(u, lhs, block, refs);
+		}
+		return;
+	}
+	if (e->op == E_VAR && is_tracked(e->u.var) && e->u.var->id < u->f->nvars)
+		add_ref(&refs[e->u.var->id], block, true);
+	for (unsigned i = 0; i < e->nkids; i++)
+		ref_scan(u, e->kids[i], block, refs);
+}
+
+/* The k-th successor of b to visit: loop exits (shallower blocks) first. */
+static const struct ir_block *layout_succ(const struct ir_block *b, unsigned k)
+{
+	for (unsigned depth = 0, seen = 0;; depth++) {
+		bool deeper = false;
+		for (unsigned s = 0; s < b->nsuccs; s++) {
+			if (b->succs[s]->loop_depth == depth && seen++ == k)
+				return b->succs[s];
+			deeper |= b->succs[s]->loop_depth > depth;
+		}
+		if (!deeper)
+			return NULL;
+	}
+}
+
+/*
+ * u->pos[b]: block b's place in a reverse post-order that finishes a loop's
+ * blocks before the code after it, so that every loop, and so every scope,
+ * is contiguous (the block ids put loop bodies at the end).
+ */
+static bool layout(struct uctx *u)
+{
+	const struct ir_func *f = u->f;
+	unsigned n = f->nblocks, sp = 0, next = n;
+	unsigned *stack = malloc((n + 1) * sizeof *stack), *k = calloc(n + 1, sizeof *k);
+	bool *seen = calloc(n + 1, sizeof *seen);
+	bool ok = stack && k && seen && n;
+	if (ok) {
+		stack[sp++] = 0;
+		seen[0] = true;
+	}
+	while (ok && sp) {
+		unsigned b = stack[sp - 1];
+		const struct ir_block *t = layout_succ(f->blocks[b], k[b]++);
+		if (!t) {
+			u->pos[b] = --next;   /* post-order, numbered from the end */
+			sp--;
+		} else if (!seen[t->id]) {
+			seen[t->id] = true;
+			stack[sp++] = t->id;
+		}
+	}
+	for (unsigned b = 0; ok && b < n; b++)
+		if (!seen[b])
+			u->pos[b] = --next;   /* unreachable: anywhere */
+	free(stack);
+	free(k);
+	free(seen);
+	return ok || !n;
+}
+
+/*
+ * u->lo[v], u->hi[v]: an interval of layout positions holding every block where v
+ * is mentioned or live (live-in: a path to a read with no plain assignment
+ * of v before it; live-out: a successor is live-in).  Found backwards from
+ * the reads, per variable, so the cost is the size of the live ranges.
+ */
+static bool live_ranges(struct uctx *u, struct vrefs *refs)
+{
+	const struct ir_func *f = u->f;
+	unsigned n = f->nblocks;
+	unsigned *mark = calloc(n + 1, sizeof *mark), *kill = calloc(n + 1, sizeof *kill);
+	unsigned *stack = malloc((n + 1) * sizeof *stack);
+	bool ok = mark && kill && stack;
+	for (unsigned v = 0; ok && v < f->nvars; v++) {
+		const struct vrefs *r = &refs[v];
+		unsigned m = v + 1, sp = 0;
+		int lo = INT_MAX, hi = -1;
+		if (f->vars[v]->kind == VAR_PARAM)
+			lo = hi = (int)u->pos[0];   /* defined at the entry */
+		for (unsigned i = 0; i < r->n; i++)
+			if (!r->use[i])
+				kill[r->block[i]] = m;
+		for (unsigned i = 0; i < r->n; i++) {
+			unsigned b = r->block[i];
+			int pb = (int)u->pos[b];
+			lo = pb < lo ? pb : lo;
+			hi = pb > hi ? pb : hi;
+			if (r->use[i]) {
+				kill[b] = 0;
+				if (mark[b] != m) {
+					mark[b] = m;
+					stack[sp++] = b;
+				}
+			}
+		}
+		while (sp) {
+			const struct ir_block *b = f->blocks[stack[--sp]];
+			for (unsigned p = 0; p < b->npreds; p++) {
+				unsigned q = b->preds[p]->id;
+				if (mark[q] == m)
+					continue;
+				mark[q] = m;
+				lo = (int)u->pos[q] < lo ? (int)u->pos[q] : lo;
+				hi = (int)u->pos[q] > hi ? (int)u->pos[q] : hi;
+				if (kill[q] != m)
+					stack[sp++] = q;
+			}
+		}
+		u->lo[v] = lo;
+		u->hi[v] = hi;
+	}
+	/* The returned value: everywhere. */
+	u->lo[f->nvars] = 0;
+	u->hi[f->nvars] = n ? (int)n - 1 : 0;
+	free(mark);
+	free(kill);
+	free(stack);
+	return ok;
+}
+
+struct span {
+	int lo, hi;
+	unsigned v;
+};
+
+static int span_cmp(const void *pa, const void *pb)
+{
+	const struct span *a = pa, *b = pb;
+	if (a->lo != b->lo)
+		return a->lo < b->lo ? -1 : 1;
+	return (a->v > b->v) - (a->v < b->v);
+}
+
+/* A min-heap of active spans by their end, for the linear scan. */
+static void heap_push(struct span *h, unsigned *n, struct span x)
+{
+	unsigned i = (*n)++;
+	while (i && h[(i - 1) / 2].hi > x.hi) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = x;
+}
+
+static struct span heap_pop(struct span *h, unsigned *n)
+{
+	struct span top = h[0], x = h[--*n];
+	unsigned i = 0;
+	for (;;) {
+		unsigned c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1].hi < h[c].hi)
+			c++;
+		if (h[c].hi >= x.hi)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = x;
+	return top;
+}
+
+/* Give every variable a slot (linear scan over the live intervals); returns
+ * the number of slots, 0 when out of memory. */
+static unsigned assign_slots(struct uctx *u)
+{
+	const struct ir_func *f = u->f;
+	struct vrefs *refs = calloc(u->nv, sizeof *refs);
+	struct span *order = malloc(u->nv * sizeof *order), *heap = malloc(u->nv * sizeof *heap);
+	unsigned *free_slots = malloc(u->nv * sizeof *free_slots);
+	unsigned nslots = 0, nord = 0, nheap = 0, nfree = 0;
+	bool ok = refs && order && heap && free_slots;
+	for (unsigned i = 0; ok && i < f->nblocks; i++) {
+		const struct ir_block *b = f->blocks[i];
+		for (unsigned k = 0; k < b->ninsts; k++)
+			ref_scan(u, b->insts[k], i, refs);
+		ref_scan(u, b->cond, i, refs);
+	}
+	for (unsigned v = 0; ok && v < f->nvars; v++)
+		ok = !refs[v].oom;
+	ok = ok && layout(u) && live_ranges(u, refs);
+	for (unsigned v = 0; ok && v < u->nv; v++) {
+		u->slot[v] = 0;   /* never mentioned: never read or written */
+		if (u->lo[v] <= u->hi[v])
+			order[nord++] = (struct span){ u->lo[v], u->hi[v], v };
+	}
+	if (ok)
+		qsort(order, nord, sizeof *order, span_cmp);
+	for (unsigned i = 0; ok && i < nord; i++) {
+		while (nheap && heap[0].hi < order[i].lo)
+			free_slots[nfree++] = u->slot[heap_pop(heap, &nheap).v];
+		u->slot[order[i].v] = nfree ? free_slots[--nfree] : nslots++;
+		heap_push(heap, &nheap, order[i]);
+	}
+	for (unsigned v = 0; refs && v < f->nvars; v++) {
+		free(refs[v].block);
+		free(refs[v].use);
+	}
+	free(refs);
+	free(order);
+	free(heap);
+	free(free_slots);
+	return ok ? (nslots ? nslots : 1) : 0;
 }
 
 static void free_scratch(struct uctx *u, unsigned nblocks)
@@ -490,6 +770,12 @@ static void free_scratch(struct uctx *u, unsigned nblocks)
 	free(u->defs);
 	free(u->cur);
 	free(u->done_level);
+	free(u->slot);
+	free(u->pos);
+	free(u->lo);
+	free(u->hi);
+	free(u->vstamp);
+	free(u->vlist);
 }
 
 /* Find or make the instance of f for `context`, analyzing it if new. */
@@ -508,7 +794,6 @@ static struct unif_inst *instance(struct cls_ctx *ctx, struct ir_func *f, uint64
 	if (!in)
 		return NULL;
 	unsigned n = f->nblocks, nv = f->nvars + 1;
-	unsigned words = (nv + 63) / 64;
 	in->f = f;
 	in->context = context;
 	in->call_site = site;
@@ -520,17 +805,24 @@ static struct unif_inst *instance(struct cls_ctx *ctx, struct ir_func *f, uint64
 	in->why = MEM_ARRAY(a, struct unif_why, nv);
 	in->var_max = MEM_ARRAY(a, unsigned char, nv);
 	in->out_level = MEM_ARRAY(a, unsigned char, f->nparams + 1);
-	struct uctx u = { .ctx = ctx, .in = in, .f = f, .nv = nv, .words = words,
-			  .depth = depth };
+	struct uctx u = { .ctx = ctx, .in = in, .f = f, .nv = nv, .depth = depth };
 	/* The data-flow state is scratch: only the results above stay. */
-	u.st_in = calloc((size_t)n * 2 * words, sizeof *u.st_in);
+	u.slot = calloc(nv, sizeof *u.slot);
+	u.pos = calloc(n + 1, sizeof *u.pos);
+	u.lo = calloc(nv, sizeof *u.lo);
+	u.hi = calloc(nv, sizeof *u.hi);
+	u.vstamp = calloc(nv, sizeof *u.vstamp);
+	u.vlist = calloc(nv, sizeof *u.vlist);
+	unsigned nslots = u.slot && u.pos && u.lo && u.hi ? assign_slots(&u) : 0;
+	u.words = (nslots + 63) / 64;
+	u.st_in = calloc((size_t)n * 2 * u.words, sizeof *u.st_in);
 	u.taint = calloc(n + 1, sizeof *u.taint);
 	u.defs = calloc(n + 1, sizeof *u.defs);
-	u.cur = calloc(2 * words, sizeof *u.cur);
+	u.cur = calloc(2 * u.words + 1, sizeof *u.cur);
 	u.done_level = calloc(n + 1, 1);
 	if (!in->expr_level || !in->branch_level || !in->wg_ctrl || !in->sg_ctrl || !in->why ||
-	    !in->var_max || !in->out_level || !u.st_in || !u.taint || !u.defs || !u.cur ||
-	    !u.done_level) {
+	    !in->var_max || !in->out_level || !nslots || !u.vstamp || !u.vlist || !u.st_in ||
+	    !u.taint || !u.defs || !u.cur || !u.done_level) {
 		free_scratch(&u, n);
 		return NULL;
 	}
