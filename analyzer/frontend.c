@@ -1297,6 +1297,20 @@ static void lower_stmt_node(struct fe *s, CXCursor c)
 		unsupported(s, c, "a computed goto", "all rules");
 		dead_block(s);
 		break;
+	case CXCursor_UnexposedStmt: {
+		/* An attributed statement (`#pragma unroll`, opencl_unroll_hint,
+		 * __attribute__((fallthrough))): the attribute changes how the
+		 * code is compiled, not what it does; lower the statement it wraps. */
+		struct kids kd = children(s, c);
+		if (kd.n == 1 && clang_isStatement(clang_getCursorKind(kd.v[0])))
+			lower_stmt(s, kd.v[0]);
+		else if (kd.n == 0)
+			;   /* an attribute on an empty statement: nothing runs */
+		else
+			unsupported(s, c, "a statement kind clsynclint does not model",
+				    "all rules");
+		break;
+	}
 	default:
 		if (clang_isExpression(k))
 			ir_add_inst(s->u, s->cur, lower_expr(s, c));
