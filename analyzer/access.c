@@ -1742,6 +1742,57 @@ static unsigned uses_dims(const struct ir_func *f)
 	return dims;
 }
 
+/* The dimensions (bit d) along which expression e, or a function it calls,
+ * asks which work-group or global work-item it runs as.  get_num_groups and
+ * get_global_size do not tell groups apart. */
+static unsigned group_dims(const struct ir_expr *e, unsigned depth)
+{
+	if (!e || depth > 64)
+		return 0;
+	unsigned dims = 0;
+	if (e->op == E_CALL && e->u.name && !e->callee) {
+		long long d;
+		if (!strcmp(e->u.name, "get_group_id") || !strcmp(e->u.name, "get_global_id"))
+			dims |= e->nkids == 1 && ir_const_int(e->kids[0], &d) && d >= 0 && d <= 2
+				? 1u << d : 7u;
+		else if (!strcmp(e->u.name, "get_global_linear_id") ||
+			 !strcmp(e->u.name, "get_group_linear_id"))
+			dims |= 7u;
+	}
+	if (e->op == E_CALL && e->callee && depth < 16) {
+		const struct ir_func *f = e->callee;
+		for (unsigned b = 0; b < f->nblocks; b++) {
+			const struct ir_block *bb = f->blocks[b];
+			for (unsigned i = 0; i < bb->ninsts; i++)
+				dims |= group_dims(bb->insts[i], depth + 1);
+			dims |= group_dims(bb->cond, depth + 1);
+		}
+	}
+	for (unsigned i = 0; i < e->nkids; i++)
+		dims |= group_dims(e->kids[i], depth + 1);
+	return dims;
+}
+
+/*
+ * The dimensions along which kernel f tells its work-groups apart.  Along
+ * any other, every group would do the same work on the same data: a kernel
+ * written that way runs as one group there (one block of a scan, the
+ * diagonal step of a blocked factorization, a 2-D launch one group wide), so
+ * without a launch it gets one group along those dimensions, and no
+ * inter-group pairs at all when it never asks.
+ */
+static unsigned acc_group_dims(const struct ir_func *f)
+{
+	unsigned dims = 0;
+	for (unsigned b = 0; b < f->nblocks && dims != 7u; b++) {
+		const struct ir_block *bb = f->blocks[b];
+		for (unsigned i = 0; i < bb->ninsts; i++)
+			dims |= group_dims(bb->insts[i], 0);
+		dims |= group_dims(bb->cond, 0);
+	}
+	return dims;
+}
+
 static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 {
 	struct cls_ctx *ctx = ab->ctx;
@@ -1770,15 +1821,17 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 		if (!k->lsz[d])
 			k->lsz[d] = 1;
 	/* Work-groups: --num-groups, else --global-size / local size, else 2
-	 * per dimension used (enough for a neighbour; small enough that a
-	 * hard-coded row length is not mistaken for a collision). */
+	 * per dimension used whose group the kernel asks for (enough for a
+	 * neighbour; small enough that a hard-coded row length is not mistaken
+	 * for a collision), 1 along the others (acc_group_dims). */
+	unsigned asked = l->groups[0] || l->global[0] ? 7u : acc_group_dims(in->f);
 	for (unsigned d = 0; d < 3; d++) {
 		if (l->groups[0])
 			k->ngrp[d] = l->groups[d];
 		else if (l->global[0] && k->lsz[d])
 			k->ngrp[d] = (l->global[d] + k->lsz[d] - 1) / k->lsz[d];
 		else
-			k->ngrp[d] = d < k->dims ? 2 : 1;
+			k->ngrp[d] = d < k->dims && (asked >> d & 1) ? 2 : 1;
 		if (!k->ngrp[d])
 			k->ngrp[d] = 1;
 	}

@@ -591,61 +591,11 @@ out:
 	free(cv);
 }
 
-/* Does e (or a function it calls) ask which work-group or global work-item
- * it runs as?  get_num_groups and get_global_size do not tell groups apart. */
-static bool names_group(const struct ir_expr *e, unsigned depth)
-{
-	if (!e || depth > 64)
-		return false;
-	if (e->op == E_CALL && e->u.name &&
-	    (!strcmp(e->u.name, "get_group_id") || !strcmp(e->u.name, "get_global_id") ||
-	     !strcmp(e->u.name, "get_global_linear_id")))
-		return true;
-	if (e->op == E_CALL && e->callee && depth < 16) {
-		const struct ir_func *f = e->callee;
-		for (unsigned b = 0; b < f->nblocks; b++) {
-			const struct ir_block *bb = f->blocks[b];
-			for (unsigned i = 0; i < bb->ninsts; i++)
-				if (names_group(bb->insts[i], depth + 1))
-					return true;
-			if (names_group(bb->cond, depth + 1))
-				return true;
-		}
-	}
-	for (unsigned i = 0; i < e->nkids; i++)
-		if (names_group(e->kids[i], depth + 1))
-			return true;
-	return false;
-}
-
-/*
- * A kernel that never asks which work-group it is in does the same work in
- * every group, on the same data: it is written to run as one work-group
- * (a scan of one block, the diagonal step of a blocked factorization), and
- * the elements "every group" would write are simply its own.  Unless the
- * launch says there are several groups, its global accesses are not checked
- * between groups.
- */
-static bool single_group_kernel(const struct acc_kernel *k)
-{
-	const struct ir_func *f = k->kernel;
-	if (k->ngrp_known)
-		return false;
-	for (unsigned b = 0; b < f->nblocks; b++) {
-		const struct ir_block *bb = f->blocks[b];
-		for (unsigned i = 0; i < bb->ninsts; i++)
-			if (names_group(bb->insts[i], 0))
-				return false;
-		if (names_group(bb->cond, 0))
-			return false;
-	}
-	return true;
-}
-
 static void inter_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k)
 {
 	unsigned n = 0;
-	if (single_group_kernel(k))
+	/* One work-group (given, or inferred: acc_group_dims) has no other. */
+	if (k->ngrp[0] * k->ngrp[1] * k->ngrp[2] < 2)
 		return;
 	const struct acc **v = MEM_ARRAY(ctx->arena, const struct acc *, k->accs.len + 1);
 	if (!v)
@@ -839,6 +789,20 @@ const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 			  acc_workitem_text(ctx, r->k, r->t_first), verb(r->first),
 			  r->first->range.begin.line, acc_workitem_text(ctx, r->k, r->t_second),
 			  verb(r->second), r->second->range.begin.line);
+}
+
+const char *race_group_assumption(struct cls_ctx *ctx, const struct race *r)
+{
+	const struct acc_kernel *k = r->k;
+	if (k->ngrp_known)
+		return NULL;
+	char dims[64] = "";
+	for (unsigned d = 0; d < k->dims; d++)
+		snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%u", d ? "x" : "",
+			 k->ngrp[d]);
+	return mem_printf(ctx->arena, "assuming %s work-groups (2 along each dimension whose "
+			  "group the kernel asks for); give --num-groups or --global-size for the "
+			  "real launch", dims);
 }
 
 const char *race_assumption(struct cls_ctx *ctx, const struct race *r)

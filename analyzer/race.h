@@ -55,6 +55,9 @@ const struct spin_list *race_spins(struct cls_ctx *ctx);
 /* "scratch[1]: work-item 1 writes it (line 4) while work-item 0 reads it (line 7)" */
 const char *race_witness(struct cls_ctx *ctx, const struct race *r);
 /* The local-size assumption behind the witness, or NULL when it was given. */
+/* The note for the number of work-groups assumed by an inter-group race,
+ * or NULL when the launch gave it. */
+const char *race_group_assumption(struct cls_ctx *ctx, const struct race *r);
 const char *race_assumption(struct cls_ctx *ctx, const struct race *r);
 /* Attach a fix-it inserting barrier(flags) before a's statement; false if unsafe. */
 bool race_barrier_fixit(struct cls_ctx *ctx, struct cls_diag *d, const struct acc *a,

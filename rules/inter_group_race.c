@@ -21,6 +21,9 @@ static void check(struct cls_ctx *ctx)
 		if (r->first != r->second)
 			cls_note(ctx, d, r->first->range, "the other access: %s",
 				 acc_element_text(ctx, r->first, r->w.index));
+		const char *assumed = race_group_assumption(ctx, r);
+		if (assumed)
+			cls_note(ctx, d, r->second->range, "%s", assumed);
 		cls_note(ctx, d, r->second->range,
 			 "give each work-group its own elements, use atomics, or split the kernel "
 			 "and let the host order the two steps");
