@@ -621,6 +621,13 @@ static struct ir_expr *lower_call(struct fe *s, CXCursor c)
 		if (k == BI_UNSUPPORTED)
 			unsupported(s, c, mem_printf(s->a, "a call to '%s' (its effects)", e->u.name),
 				    "all rules");
+		/* Checked as a barrier-like call (reached by the whole group),
+		 * but the elements it copies are not accesses of the race rules. */
+		else if (k == BI_ASYNC_COPY)
+			unsupported(s, c, mem_printf(s->a, "the memory that '%s' reads and writes",
+						     e->u.name),
+				    "the race rules (local-memory-race, global-memory-race, "
+				    "inter-group-race)");
 	}
 	for (int i = 0; i < n; i++)
 		e->kids[i] = lower_expr(s, clang_Cursor_getArgument(c, (unsigned)i));
