@@ -542,6 +542,8 @@ struct place {
 };
 static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
 		     unsigned block, unsigned inst, struct place *out, unsigned depth);
+static bool per_group_load(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			   unsigned block, unsigned inst, unsigned depth);
 static bool is_memory_lvalue(const struct ir_expr *lv);
 
 /* A number for an object that is the same on every run (no addresses). */
@@ -709,6 +711,7 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
 	if (level == U_UNIFORM) {
 		unsigned slot = new_slot(ab, ir_expr_text(ab->a, e), NULL, c, NULL, false);
+		ab->k->slots[slot].per_group |= per_group_load(ab, e, c, block, inst, depth);
 		s = mk(ab, S_SLOT);
 		if (s)
 			s->slot = slot;
@@ -720,6 +723,23 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 }
 
 /* ------------------------------------------------------- lvalue -> object */
+
+/*
+ * Is the uniform load e a value of its work-group's own?  __local memory
+ * belongs to one group, and an address that depends on the group id reads a
+ * different place in each group: what work-item 0 reserved with an atomic
+ * and shared, a base offset from a per-group table.
+ */
+static bool per_group_load(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			   unsigned block, unsigned inst, unsigned depth)
+{
+	struct place pl = { 0 };
+	if ((e->op != E_INDEX && e->op != E_DEREF && e->op != E_MEMBER) || depth >= MAX_SYM_DEPTH ||
+	    !is_memory_lvalue(e) || !place_of(ab, e, c, block, inst, &pl, depth + 1) || !pl.object)
+		return false;
+	const struct ir_type *t = pl.object->type;
+	return (t && t->space == AS_LOCAL) || sym_uses_grp(pl.offset);
+}
 
 
 static long long type_size(const struct ir_type *t)

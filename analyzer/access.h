@@ -59,6 +59,10 @@ struct sym_slot {
 	const struct ir_block *def_loop; /* innermost loop containing a definition, or NULL */
 	bool is_iv;
 	bool is_param;                 /* a kernel argument */
+	bool per_group;                /* uniform in a group, but a group's own: loaded
+					* from __local memory or from an address that
+					* depends on the group id (a reserved offset, a
+					* per-group table entry) */
 	struct sym *iv;                /* S_IV: the induction variable itself */
 	struct sym *cond;              /* S_IV: the loop's condition, in terms of iv */
 	bool cond_true_enters;         /* the loop body is the condition's true edge */
@@ -79,6 +83,7 @@ struct sym_env {
 bool sym_eval(const struct sym *s, const struct sym_env *env, long long *out);
 bool sym_equal(const struct sym *a, const struct sym *b);
 bool sym_uses_lid(const struct sym *s);
+bool sym_uses_grp(const struct sym *s);
 bool sym_uses_slot(const struct sym *s, unsigned slot);
 
 /* -------------------------------------------------------------- accesses */

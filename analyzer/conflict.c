@@ -721,8 +721,9 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	for (unsigned i = 0; i < nused && nd < MAX_DIMS; i++) {
 		unsigned s = used[i];
 		v1[s] = v2[s] = 0;
-		/* Different work-groups run their loops independently. */
-		bool split = inter_group ? k->slots[s].is_iv
+		/* Different work-groups run their loops independently, and have
+		 * their own values of what is uniform only within a group. */
+		bool split = inter_group ? k->slots[s].is_iv || k->slots[s].per_group
 					 : slot_split(ab, k, &k->slots[s], a, b, mode);
 		for (unsigned copy = 0; copy <= split && nd < MAX_DIMS; copy++) {
 			long long *v = ab->cand + (size_t)nd * (IV_K + 1);
@@ -745,6 +746,11 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				else
 					for (unsigned t = 0; t < want; t++)
 						v[r++] = (long long)((unsigned long long)t * (trip - 1) / (want - 1));
+			} else if (inter_group && sl->per_group) {
+				/* A group's own base (reserved, or from a per-group
+				 * table): correct code gives each group its own range,
+				 * so the two groups' values are taken far apart. */
+				v[r++] = 65536 + (copy ? (1LL << 30) : 0);
 			} else {
 				/* Kernel arguments and other uniform unknowns are nearly
 				 * always sizes: at least the work-group size, and for global

@@ -180,6 +180,15 @@ bool sym_uses_lid(const struct sym *s)
 	return sym_uses_lid(s->a) || sym_uses_lid(s->b) || sym_uses_lid(s->x);
 }
 
+bool sym_uses_grp(const struct sym *s)
+{
+	if (!s)
+		return false;
+	if (s->op == S_GRP)
+		return true;
+	return sym_uses_grp(s->a) || sym_uses_grp(s->b) || sym_uses_grp(s->x);
+}
+
 bool sym_uses_slot(const struct sym *s, unsigned slot)
 {
 	if (!s)
