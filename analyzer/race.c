@@ -670,6 +670,55 @@ static const struct ir_block *exit_on(struct abuild *ab, const struct ir_func *f
 	return NULL;
 }
 
+/* Does e step private variable v: v++, v += x, v = v + x (and -)? */
+static bool steps_var(const struct ir_expr *e, const struct ir_var *v, unsigned depth)
+{
+	if (!e || depth > 64)
+		return false;
+	if (e->op == E_INCDEC && e->kids[0]->op == E_VAR && e->kids[0]->u.var == v)
+		return true;
+	if (e->op == E_ASSIGN && e->kids[0]->op == E_VAR && e->kids[0]->u.var == v) {
+		if (e->sub == IR_B_ADD || e->sub == IR_B_SUB)
+			return true;
+		const struct ir_expr *r = ir_strip(e->kids[1]);
+		if (!e->sub && r && r->op == E_BINARY && (r->sub == IR_B_ADD || r->sub == IR_B_SUB) &&
+		    ir_strip(r->kids[0]) && ir_strip(r->kids[0])->op == E_VAR &&
+		    ir_strip(r->kids[0])->u.var == v)
+			return true;
+	}
+	for (unsigned i = 0; i < e->nkids; i++)
+		if (steps_var(e->kids[i], v, depth + 1))
+			return true;
+	return false;
+}
+
+/* Does exit condition e mention a private variable that loop L steps on its
+ * own (a counter: for (i = lid; i < n[0]; i += stride))?  Then the loop ends
+ * whatever it reads, like any bounded loop: it is not a wait. */
+static bool counts_locally(struct abuild *ab, const struct ir_func *f, int L,
+			   const struct ir_expr *e, unsigned depth)
+{
+	if (!e || depth > 64)
+		return false;
+	if (e->op == E_VAR && e->u.var && (e->u.var->kind == VAR_PRIVATE ||
+					   e->u.var->kind == VAR_PARAM)) {
+		struct fn_info *fi = acc_fn_info(ab, f);
+		for (unsigned j = 0; fi->inner && j < fi->size[L]; j++) {
+			const struct ir_block *bb = f->blocks[fi->member[L][j]];
+			for (unsigned i = 0; i < bb->ninsts; i++)
+				if (steps_var(bb->insts[i], e->u.var, 0))
+					return true;
+			if (steps_var(bb->cond, e->u.var, 0))
+				return true;
+		}
+		return false;
+	}
+	for (unsigned i = 0; i < e->nkids; i++)
+		if (counts_locally(ab, f, L, e->kids[i], depth + 1))
+			return true;
+	return false;
+}
+
 static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct acc_kernel *k)
 {
 	struct abuild *ab = ctx->facts->acc->build;
@@ -681,9 +730,11 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 			continue;
 		struct fn_info *fi = acc_fn_info(ab, r->ctx->f);
 		const struct ir_block *br = NULL;
-		for (int L = fi->inner ? fi->inner[r->block->id] : -1; L >= 0 && !br; L = fi->parent[L])
-			br = exit_on(ab, r->ctx->f, L, r);
-		if (!br)
+		int L = fi->inner ? fi->inner[r->block->id] : -1;
+		for (; L >= 0; L = fi->parent[L])
+			if ((br = exit_on(ab, r->ctx->f, L, r)) != NULL)
+				break;
+		if (!br || counts_locally(ab, r->ctx->f, L, br->cond, 0))
 			continue;
 		bool dup = false;
 		for (unsigned s = 0; s < sl->spins.len && !dup; s++) {
