@@ -838,6 +838,11 @@ static const struct ir_var *alias_rep(struct abuild *ab, const struct ir_func *f
 	return v;
 }
 
+static bool decays_to_pointer(const struct ir_expr *e)
+{
+	return ir_is_pointer(e) || (e && e->type && e->type->kind == T_ARRAY && e->type->elem);
+}
+
 static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct acc_ctx *c,
 			     unsigned block, unsigned inst, struct place *out, unsigned depth)
 {
@@ -878,7 +883,9 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 		return false;
 	}
 	case E_BINARY:
-		if ((p->sub == IR_B_ADD || p->sub == IR_B_SUB) && ir_is_pointer(p->kids[0])) {
+		/* p + i, i + p, p - i; an array operand decays to a pointer to its
+		 * first element (h + 1 passes &h[1]). */
+		if ((p->sub == IR_B_ADD || p->sub == IR_B_SUB) && decays_to_pointer(p->kids[0])) {
 			if (!place_of_pointer(ab, p->kids[0], c, block, inst, out, depth + 1))
 				return false;
 			long long es = p->kids[0]->type && p->kids[0]->type->elem
@@ -889,7 +896,7 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 			out->offset = mk_bin(ab, p->sub, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
 			return true;
 		}
-		if (p->sub == IR_B_ADD && ir_is_pointer(p->kids[1])) {
+		if (p->sub == IR_B_ADD && decays_to_pointer(p->kids[1])) {
 			if (!place_of_pointer(ab, p->kids[1], c, block, inst, out, depth + 1))
 				return false;
 			long long es = type_size(p->kids[1]->type->elem);
