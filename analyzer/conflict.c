@@ -796,8 +796,12 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	 * loads take small made-up values, the same for one place, so two
 	 * work-items whose data are equal meet; a per-work-item region
 	 * (sub[lid * 256 + bin]++) still keeps them apart. */
-	bool hashed = a == b && a->kind == (ACC_READ | ACC_WRITE) && !a->atomic && !inter_group &&
-		      has_divergent(a->index) && !has_unknown(a->index) && nt > 1;
+	bool rmw = a == b ? a->kind == (ACC_READ | ACC_WRITE)
+			  : a->stmt && a->stmt == b->stmt && a->ctx == b->ctx &&
+			    (a->kind | b->kind) == (ACC_READ | ACC_WRITE) && !b->atomic &&
+			    sym_equal(a->index, b->index);  /* h[v] = h[v] + 1, written out */
+	bool hashed = rmw && !a->atomic && !inter_group && has_divergent(a->index) &&
+		      !has_unknown(a->index) && nt > 1;
 	/* No unknowns: compare the cached byte ranges of both sides first. */
 	if (nd == 0) {
 		unsigned ga0[3] = { 0, 0, 0 }, gb0[3] = { 0, 0, 0 };

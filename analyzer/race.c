@@ -842,6 +842,15 @@ const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 			  verb(r->second), r->second->range.begin.line);
 }
 
+const char *race_other_access(struct cls_ctx *ctx, const struct race *r)
+{
+	/* A data-dependent witness's element is a made-up value: show the
+	 * expression instead. */
+	const char *what = r->w.data_dependent ? ir_expr_text(ctx->arena, r->first->lv)
+					       : acc_element_text(ctx, r->first, r->w.index);
+	return mem_printf(ctx->arena, "the other access: %s", what);
+}
+
 const char *race_group_assumption(struct cls_ctx *ctx, const struct race *r)
 {
 	const struct acc_kernel *k = r->k;

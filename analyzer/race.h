@@ -57,6 +57,8 @@ const char *race_witness(struct cls_ctx *ctx, const struct race *r);
 /* The local-size assumption behind the witness, or NULL when it was given. */
 /* The note for the number of work-groups assumed by an inter-group race,
  * or NULL when the launch gave it. */
+/* "the other access: s[5]" for the note at r->first. */
+const char *race_other_access(struct cls_ctx *ctx, const struct race *r);
 const char *race_group_assumption(struct cls_ctx *ctx, const struct race *r);
 const char *race_assumption(struct cls_ctx *ctx, const struct race *r);
 /* Attach a fix-it inserting barrier(flags) before a's statement; false if unsafe. */

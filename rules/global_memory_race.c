@@ -20,8 +20,7 @@ static void check(struct cls_ctx *ctx)
 			r->same_iteration ? "" : " (across loop iterations)");
 		if (!d)
 			continue;
-		cls_note(ctx, d, r->first->range, "the other access: %s",
-			 acc_element_text(ctx, r->first, r->w.index));
+		cls_note(ctx, d, r->first->range, "%s", race_other_access(ctx, r));
 		const char *assume = race_assumption(ctx, r);
 		if (assume)
 			cls_note(ctx, d, r->second->range, "%s", assume);

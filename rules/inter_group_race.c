@@ -19,8 +19,7 @@ static void check(struct cls_ctx *ctx)
 		if (!d)
 			continue;
 		if (r->first != r->second)
-			cls_note(ctx, d, r->first->range, "the other access: %s",
-				 acc_element_text(ctx, r->first, r->w.index));
+			cls_note(ctx, d, r->first->range, "%s", race_other_access(ctx, r));
 		const char *assumed = race_group_assumption(ctx, r);
 		if (assumed)
 			cls_note(ctx, d, r->second->range, "%s", assumed);

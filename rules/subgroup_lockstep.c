@@ -61,8 +61,7 @@ static void check(struct cls_ctx *ctx)
 			"change that" : "");
 		if (!d)
 			continue;
-		cls_note(ctx, d, r->first->range, "the other access: %s",
-			 acc_element_text(ctx, r->first, r->w.index));
+		cls_note(ctx, d, r->first->range, "%s", race_other_access(ctx, r));
 		cls_note(ctx, d, r->second->range,
 			 "synchronize with sub_group_barrier(CLK_LOCAL_MEM_FENCE) between the steps "
 			 "(or barrier(CLK_LOCAL_MEM_FENCE) outside the branch), or use "
