@@ -151,6 +151,16 @@ static bool is_spin_pair(struct cls_ctx *ctx, const struct acc *a, const struct 
 	return false;
 }
 
+/* Do two work-items store through a and b in the same statement?  Lockstep
+ * orders a sub-group's statements one after another, but stores of one
+ * statement by two work-items to one element happen at once: which value
+ * stays is unspecified with or without lockstep. */
+static bool same_store(const struct acc *a, const struct acc *b)
+{
+	return (a->kind & ACC_WRITE) && (b->kind & ACC_WRITE) &&
+	       (a == b || (a->stmt && a->stmt == b->stmt && a->ctx == b->ctx));
+}
+
 /* Check one pair; returns true when a conflict was recorded. */
 static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 		       const struct acc *a, const struct acc *b)
@@ -191,7 +201,7 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 	else if (!acc_may_meet(k, a, b, MODE_FENCE) ||
 		 !acc_conflict(ctx, k, a, b, MODE_FENCE, NULL, 0, &w2))
 		kind = RACE_FENCE;
-	else if (w.lockstep && a->space == AS_LOCAL)
+	else if (w.lockstep && a->space == AS_LOCAL && !same_store(a, b))
 		kind = RACE_LOCKSTEP;
 	add(ctx, rl, k, a, b, &w, kind);
 	return true;
