@@ -670,6 +670,42 @@ static unsigned iv_trip_eval(struct abuild *ab, const struct acc_kernel *k, cons
 	return trip;
 }
 
+/* "n = 65536, base = 65536 and 1073807360": the values given to the unknowns
+ * that are not loop counters (those show in the witness's element), or NULL. */
+static const char *assumed_values(struct cls_ctx *ctx, const struct acc_kernel *k,
+				  const struct acc *a, const struct acc *b, unsigned nd,
+				  const unsigned *which, const bool *twin, const long long *v1,
+				  const long long *v2)
+{
+	char buf[256] = "";
+	size_t len = 0;
+	unsigned shown = 0;
+	for (unsigned d = 0; d < nd && shown < 4 && len < sizeof buf; d++) {
+		const struct sym_slot *sl = &k->slots[which[d]];
+		if (sl->is_iv || twin[d] || !sl->name ||
+		    (!sym_uses_slot(a->index, which[d]) && !sym_uses_slot(b->index, which[d])))
+			continue;   /* only what the element itself depends on */
+		bool dup = false;
+		for (unsigned e = 0; e < d && !dup; e++)
+			dup = !twin[e] && k->slots[which[e]].name &&
+			      !strcmp(k->slots[which[e]].name, sl->name) &&
+			      (sym_uses_slot(a->index, which[e]) || sym_uses_slot(b->index, which[e]));
+		if (dup)
+			continue;
+		bool differ = d + 1 < nd && twin[d + 1] && which[d + 1] == which[d] &&
+			      v1[which[d]] != v2[which[d]];
+		int n = differ ? snprintf(buf + len, sizeof buf - len, "%s%s = %lld and %lld",
+					  shown ? ", " : "", sl->name, v1[which[d]], v2[which[d]])
+			       : snprintf(buf + len, sizeof buf - len, "%s%s = %lld",
+					  shown ? ", " : "", sl->name, v1[which[d]]);
+		if (n < 0)
+			break;
+		len += (size_t)n;
+		shown++;
+	}
+	return shown ? mem_strdup(ctx->arena, buf) : NULL;
+}
+
 bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
 		  const struct acc *b, enum acc_mode mode, const unsigned *groups, unsigned sg_size,
 		  struct acc_witness *w)
@@ -896,6 +932,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				bool same_sg = sg_size && !inter_group && (unsigned)other / sg_size == t / sg_size;
 				if (!found) {
 					found = true;
+					w->assume = assumed_values(ctx, k, a, b, nd, which, twin, v1, v2);
 					w->data_dependent = hashed;
 					memcpy(w->t1, t1, sizeof t1);
 					memcpy(w->t2, e2.lid, sizeof w->t2);

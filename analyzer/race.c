@@ -838,7 +838,12 @@ const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 				     "depends on loaded data) and access it (lines %u and %u)",
 				     ir_expr_text(ctx->arena, r->second->lv), r->first->range.begin.line,
 				     r->second->range.begin.line);
-	const char *elem = acc_element_text(ctx, r->second, r->w.index);
+	/* Where the element depends on unknowns, the number alone would read as
+	 * a real index: show the expression and the values taken. */
+	const char *elem = r->w.assume
+		? mem_printf(ctx->arena, "%s (taking %s)", ir_expr_text(ctx->arena, r->second->lv),
+			     r->w.assume)
+		: acc_element_text(ctx, r->second, r->w.index);
 	if (r->kind == RACE_INTER)
 		return mem_printf(ctx->arena, "%s: %s of %s %s it (line %u) while %s of %s %s it "
 				  "(line %u)", elem, acc_workitem_text(ctx, r->k, r->t_first),
@@ -856,8 +861,9 @@ const char *race_other_access(struct cls_ctx *ctx, const struct race *r)
 {
 	/* A data-dependent witness's element is a made-up value: show the
 	 * expression instead. */
-	const char *what = r->w.data_dependent ? ir_expr_text(ctx->arena, r->first->lv)
-					       : acc_element_text(ctx, r->first, r->w.index);
+	const char *what = r->w.data_dependent || r->w.assume
+		? ir_expr_text(ctx->arena, r->first->lv)
+		: acc_element_text(ctx, r->first, r->w.index);
 	return mem_printf(ctx->arena, "the other access: %s", what);
 }
 
