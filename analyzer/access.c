@@ -1457,12 +1457,6 @@ bool acc_splits(const struct acc_event *ev, enum acc_mode m)
 	}
 }
 
-/*
- * The interval starts reaching each access under mode m: a forward
- * data-flow over the graph with a bit set per node (scratch, freed here);
- * each access keeps its set as a short sorted list, since an access
- * belongs to few intervals while a kernel may have thousands of barriers.
- */
 /* A sorted set of interval starts, malloc'ed (the data-flow's scratch). */
 struct uset {
 	unsigned *v;
@@ -1503,6 +1497,28 @@ static int uset_union(struct uset *t, const unsigned *src, unsigned ns)
 }
 
 /*
+ * Walk node nd's events from its entry set (*cur, *ncur): a splitter of mode
+ * m replaces the set by its own start.  With acc, each access adds the set in
+ * force at its event to acc[its id].  On return *cur is what leaves the node;
+ * false when out of memory.
+ */
+static bool node_events(const struct acc_kernel *k, const struct acc_node *nd, enum acc_mode m,
+			const unsigned **cur, unsigned *ncur, struct uset *acc)
+{
+	for (unsigned i = 0; i < nd->nev; i++) {
+		const struct acc_event *ev = &k->ev[nd->first_ev + i];
+		if (acc_splits(ev, m)) {
+			*cur = &ev->start;
+			*ncur = 1;
+		} else if (acc && ev->kind == EV_ACCESS &&
+			   uset_union(&acc[ev->a->id], *cur, *ncur) < 0) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
  * The interval starts reaching each access under mode m: a forward
  * data-flow over the inlined graph where a splitter replaces the set by its
  * own start.  Sets are sorted lists, not bit sets over all starts: few
@@ -1533,16 +1549,9 @@ static void intervals(struct abuild *ab, enum acc_mode m)
 		count--;
 		queued[n] = false;
 		const struct acc_node *nd = &k->nodes[n];
-		/* What leaves the node: its entry set, or the last splitter's start. */
 		const unsigned *cur = in[n].v;
 		unsigned ncur = in[n].n;
-		for (unsigned i = 0; i < nd->nev; i++) {
-			const struct acc_event *ev = &k->ev[nd->first_ev + i];
-			if (acc_splits(ev, m)) {
-				cur = &ev->start;
-				ncur = 1;
-			}
-		}
+		node_events(k, nd, m, &cur, &ncur, NULL);
 		for (unsigned s = 0; s < nd->nsucc; s++) {
 			unsigned t = nd->succ[s];
 			if (t == n && cur == in[n].v)
@@ -1559,18 +1568,9 @@ static void intervals(struct abuild *ab, enum acc_mode m)
 	}
 	/* At the fixed point, each access gets the set in force at its event. */
 	for (unsigned n = 0; n < N && !failed; n++) {
-		const struct acc_node *nd = &k->nodes[n];
 		const unsigned *cur = in[n].v;
 		unsigned ncur = in[n].n;
-		for (unsigned i = 0; i < nd->nev; i++) {
-			const struct acc_event *ev = &k->ev[nd->first_ev + i];
-			if (acc_splits(ev, m)) {
-				cur = &ev->start;
-				ncur = 1;
-			} else if (ev->kind == EV_ACCESS) {
-				failed |= uset_union(&acc[ev->a->id], cur, ncur) < 0;
-			}
-		}
+		failed |= !node_events(k, &k->nodes[n], m, &cur, &ncur, acc);
 	}
 	for (unsigned i = 0; i < NA && !failed; i++) {
 		struct acc *x = k->accs.items[i];
