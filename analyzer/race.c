@@ -177,7 +177,10 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 	if (!acc_concurrent(k, a, b, m))
 		return false;
 	struct acc_witness w;
-	if (!acc_conflict(ctx, k, a, b, m, NULL, a->space == AS_LOCAL ? LOCKSTEP_SG : 0, &w))
+	/* Lockstep is judged at the narrowest common sub-group, or at the size
+	 * the user gave (--subgroup-size: 1 means no work-items share one). */
+	unsigned sg = ctx->opt->subgroup_size ? ctx->opt->subgroup_size : LOCKSTEP_SG;
+	if (!acc_conflict(ctx, k, a, b, m, NULL, a->space == AS_LOCAL && sg > 1 ? sg : 0, &w))
 		return false;
 	if (w.benign && !ctx->opt->report_benign)
 		return false;
