@@ -596,11 +596,25 @@ static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct a
 	}
 	if (!e->callee && e->nkids == 0 &&
 	    (!strcmp(n, "get_sub_group_local_id") || !strcmp(n, "get_sub_group_id") ||
-	     !strcmp(n, "get_sub_group_size") || !strcmp(n, "get_max_sub_group_size"))) {
+	     !strcmp(n, "get_sub_group_size") || !strcmp(n, "get_max_sub_group_size") ||
+	     !strcmp(n, "get_num_sub_groups") || !strcmp(n, "get_enqueued_num_sub_groups"))) {
 		/* Sub-groups of the model's size, cut from the linear local id. */
-		struct sym *sg = mk_const(ab, ab->k->sg_size ? ab->k->sg_size : 32);
+		struct sym *sg = mk_const(ab, ab->k->launch.sg_size ? ab->k->launch.sg_size : 32);
 		if (!strcmp(n, "get_sub_group_size") || !strcmp(n, "get_max_sub_group_size"))
 			return sg;
+		if (strstr(n, "num_sub_groups")) {
+			/* ceil(work-items / sub-group size) */
+			struct sym *z[3];
+			for (int i = 0; i < 3; i++) {
+				z[i] = mk(ab, S_LSZ);
+				if (!z[i])
+					return NULL;
+				z[i]->dim = (unsigned char)i;
+			}
+			struct sym *all = mk_bin(ab, IR_B_MUL, z[0], mk_bin(ab, IR_B_MUL, z[1], z[2]));
+			return mk_bin(ab, IR_B_DIV, mk_bin(ab, IR_B_ADD, all, mk_bin(ab, IR_B_SUB, sg,
+							mk_const(ab, 1))), sg);
+		}
 		struct sym *l[3], *z[3];
 		for (int i = 0; i < 3; i++) {
 			l[i] = mk(ab, S_LID);
@@ -1737,88 +1751,164 @@ bool acc_b_after_a(const struct acc_kernel *k, const struct acc *a, const struct
 	       (a->range.begin.line == b->range.begin.line && a->range.begin.col <= b->range.begin.col);
 }
 
+/* ---------------------------------------------------------------- texts */
+
+const char *acc_element_text(struct cls_ctx *ctx, const struct acc *a, long long byte)
+{
+	const struct ir_var *o = a->object;
+	const struct ir_type *t = o->type;
+	long long es = a->elem_size > 0 ? a->elem_size : 1;
+	if (t && t->kind == T_ARRAY) {
+		/* Row-major indices of a multi-dimensional array. */
+		char buf[96];
+		size_t n = 0;
+		long long rem = byte;
+		buf[0] = 0;
+		for (const struct ir_type *x = t; x && x->kind == T_ARRAY && n < sizeof buf - 24; x = x->elem) {
+			long long sub = x->elem && x->elem->size > 0 ? x->elem->size : es;
+			long long i = sub ? rem / sub : 0;
+			rem -= i * sub;
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "[%lld]", i);
+		}
+		return mem_printf(ctx->arena, "%s%s", o->name, buf);
+	}
+	if (t && t->kind != T_POINTER && t->kind != T_ARRAY)
+		return mem_strdup(ctx->arena, o->name);
+	return mem_printf(ctx->arena, "%s[%lld]", o->name, byte / es);
+}
+
+bool acc_under_divergence(const struct acc *a)
+{
+	const struct unif_inst *in = a->ctx->in;
+	if (in && in->wg_ctrl[a->block->id])
+		return true;
+	for (const struct acc_ctx *c = a->ctx; c->parent; c = c->parent)
+		if (c->parent->in && c->parent->in->wg_ctrl[c->call_block->id])
+			return true;
+	return false;
+}
+
+
+/* ---------------------------------------------------------------- bounds */
+
+struct ival {
+	long long lo, hi;
+};
+
+#define BOUND_MAX (1LL << 60)
+
+static bool clamp(__int128 lo, __int128 hi, struct ival *r)
+{
+	if (lo < -BOUND_MAX || hi > BOUND_MAX)
+		return false;
+	r->lo = (long long)lo;
+	r->hi = (long long)hi;
+	return true;
+}
+
+/* The values s can take over the launch (interval arithmetic). */
+static bool sym_range(const struct acc_kernel *k, const struct sym *s, struct ival *r,
+		      unsigned depth)
+{
+	const struct launch *l = &k->launch;
+	struct ival a, b;
+	if (!s || depth > 64)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+		return clamp(s->c, s->c, r);
+	case S_LID:
+		return clamp(0, (l->lsz[s->dim] ? l->lsz[s->dim] : l->lsz_max[s->dim]) - 1, r);
+	case S_LSZ:
+		return clamp(1, l->lsz[s->dim] ? l->lsz[s->dim] : l->lsz_max[s->dim], r);
+	case S_GRP:
+		return clamp(0, l->ngrp[s->dim] ? (__int128)l->ngrp[s->dim] - 1
+						 : (__int128)LAUNCH_MAX_GLOBAL - 1, r);
+	case S_NGRP:
+		return clamp(1, l->ngrp[s->dim] ? l->ngrp[s->dim] : (__int128)LAUNCH_MAX_GLOBAL, r);
+	case S_SLOT: {
+		const struct sym_slot *sl = &k->slots[s->slot];
+		const struct ir_type *t = sl->var && !sl->is_iv ? sl->var->type : NULL;
+		if (!t || t->kind != T_INT || t->size <= 0 || t->size > 4)
+			return false;
+		if (t->is_unsigned)
+			return clamp(0, ((__int128)1 << (t->size * 8)) - 1, r);
+		return clamp(-((__int128)1 << (t->size * 8 - 1)), ((__int128)1 << (t->size * 8 - 1)) - 1,
+			     r);
+	}
+	case S_NEG:
+		return sym_range(k, s->a, &a, depth + 1) && clamp(-(__int128)a.hi, -(__int128)a.lo, r);
+	case S_COND:
+		if (!sym_range(k, s->b, &a, depth + 1) || !sym_range(k, s->x, &b, depth + 1))
+			return false;
+		return clamp(a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi, r);
+	case S_BIN:
+		break;
+	default:
+		return false;
+	}
+	if (!sym_range(k, s->a, &a, depth + 1) || !sym_range(k, s->b, &b, depth + 1))
+		return false;
+	switch (s->sub) {
+	case IR_B_ADD:
+		return clamp((__int128)a.lo + b.lo, (__int128)a.hi + b.hi, r);
+	case IR_B_SUB:
+		return clamp((__int128)a.lo - b.hi, (__int128)a.hi - b.lo, r);
+	case IR_B_MUL: {
+		__int128 p[4] = { (__int128)a.lo * b.lo, (__int128)a.lo * b.hi, (__int128)a.hi * b.lo,
+				  (__int128)a.hi * b.hi };
+		__int128 lo = p[0], hi = p[0];
+		for (int i = 1; i < 4; i++) {
+			lo = p[i] < lo ? p[i] : lo;
+			hi = p[i] > hi ? p[i] : hi;
+		}
+		return clamp(lo, hi, r);
+	}
+	case IR_B_DIV:
+		if (b.lo != b.hi || b.lo <= 0)
+			return false;
+		return clamp(a.lo / b.lo, a.hi / b.lo, r);
+	case IR_B_SHR:
+		if (b.lo != b.hi || b.lo < 0 || b.lo > 62)
+			return false;
+		return clamp(a.lo >> b.lo, a.hi >> b.lo, r);
+	case IR_B_SHL:
+		if (b.lo != b.hi || b.lo < 0 || b.lo > 40)
+			return false;
+		return clamp((__int128)a.lo << b.lo, (__int128)a.hi << b.lo, r);
+	case IR_B_REM:
+		if (b.lo != b.hi || b.lo == 0)
+			return false;
+		{
+			long long m = (b.lo < 0 ? -b.lo : b.lo) - 1;
+			return clamp(a.lo >= 0 ? 0 : -m, a.hi <= 0 ? 0 : m, r);
+		}
+	case IR_B_AND:
+		if (b.lo == b.hi && b.lo >= 0)
+			return clamp(0, b.lo, r);
+		if (a.lo == a.hi && a.lo >= 0)
+			return clamp(0, a.lo, r);
+		return false;
+	case SYM_MIN:
+		return clamp(a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi, r);
+	case SYM_MAX:
+		return clamp(a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi, r);
+	default:
+		return false;
+	}
+}
+
+bool acc_bounds(const struct acc_kernel *k, const struct acc *a, long long *lo, long long *hi)
+{
+	struct ival r;
+	if (!a->index || !sym_range(k, a->index, &r, 0))
+		return false;
+	*lo = r.lo;
+	*hi = r.hi + a->width;
+	return true;
+}
+
 /* ---------------------------------------------------------------- analyze */
-
-static unsigned uses_dims(const struct ir_func *f)
-{
-	unsigned dims = 1;
-	for (unsigned b = 0; b < f->nblocks; b++) {
-		const struct ir_block *bb = f->blocks[b];
-		for (unsigned i = 0; i <= bb->ninsts; i++) {
-			const struct ir_expr *e = i < bb->ninsts ? bb->insts[i] : bb->cond;
-			/* a shallow scan of calls with a constant dimension */
-			const struct ir_expr *stack[64];
-			unsigned sp = 0;
-			if (e)
-				stack[sp++] = e;
-			while (sp) {
-				const struct ir_expr *x = stack[--sp];
-				if (x->op == E_CALL && !x->callee && x->nkids == 1 &&
-				    !strncmp(x->u.name, "get_", 4)) {
-					long long d;
-					if (ir_const_int(x->kids[0], &d) && d >= 1 && d <= 2 &&
-					    (unsigned)d + 1 > dims && strstr(x->u.name, "_id"))
-						dims = (unsigned)d + 1;
-				}
-				for (unsigned k = 0; k < x->nkids && sp < 64; k++)
-					if (x->kids[k])
-						stack[sp++] = x->kids[k];
-			}
-		}
-	}
-	return dims;
-}
-
-/* The dimensions (bit d) along which expression e, or a function it calls,
- * asks which work-group or global work-item it runs as.  get_num_groups and
- * get_global_size do not tell groups apart. */
-static unsigned group_dims(const struct ir_expr *e, unsigned depth)
-{
-	if (!e || depth > 64)
-		return 0;
-	unsigned dims = 0;
-	if (e->op == E_CALL && e->u.name && !e->callee) {
-		long long d;
-		if (!strcmp(e->u.name, "get_group_id") || !strcmp(e->u.name, "get_global_id"))
-			dims |= e->nkids == 1 && ir_const_int(e->kids[0], &d) && d >= 0 && d <= 2
-				? 1u << d : 7u;
-		else if (!strcmp(e->u.name, "get_global_linear_id") ||
-			 !strcmp(e->u.name, "get_group_linear_id"))
-			dims |= 7u;
-	}
-	if (e->op == E_CALL && e->callee && depth < 16) {
-		const struct ir_func *f = e->callee;
-		for (unsigned b = 0; b < f->nblocks; b++) {
-			const struct ir_block *bb = f->blocks[b];
-			for (unsigned i = 0; i < bb->ninsts; i++)
-				dims |= group_dims(bb->insts[i], depth + 1);
-			dims |= group_dims(bb->cond, depth + 1);
-		}
-	}
-	for (unsigned i = 0; i < e->nkids; i++)
-		dims |= group_dims(e->kids[i], depth + 1);
-	return dims;
-}
-
-/*
- * The dimensions along which kernel f tells its work-groups apart.  Along
- * any other, every group would do the same work on the same data: a kernel
- * written that way runs as one group there (one block of a scan, the
- * diagonal step of a blocked factorization, a 2-D launch one group wide), so
- * without a launch it gets one group along those dimensions, and no
- * inter-group pairs at all when it never asks.
- */
-static unsigned acc_group_dims(const struct ir_func *f)
-{
-	unsigned dims = 0;
-	for (unsigned b = 0; b < f->nblocks && dims != 7u; b++) {
-		const struct ir_block *bb = f->blocks[b];
-		for (unsigned i = 0; i < bb->ninsts; i++)
-			dims |= group_dims(bb->insts[i], 0);
-		dims |= group_dims(bb->cond, 0);
-	}
-	return dims;
-}
 
 static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 {
@@ -1829,43 +1919,7 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 	ab->k = k;
 	k->kernel = in->f;
 	k->in = in;
-	k->dims = uses_dims(in->f);
-	const struct cls_launch *l = &ctx->opt->launch;
-	if (l->local[0]) {
-		memcpy(k->lsz, l->local, sizeof k->lsz);
-		k->lsz_known = true;
-	} else if (in->f->reqd_wg[0]) {
-		memcpy(k->lsz, in->f->reqd_wg, sizeof k->lsz);
-		k->lsz_known = true;
-	} else if (k->dims == 1) {
-		k->lsz[0] = 256, k->lsz[1] = k->lsz[2] = 1;
-	} else if (k->dims == 2) {
-		k->lsz[0] = k->lsz[1] = 16, k->lsz[2] = 1;
-	} else {
-		k->lsz[0] = k->lsz[1] = 8, k->lsz[2] = 4;
-	}
-	for (unsigned d = 0; d < 3; d++)
-		if (!k->lsz[d])
-			k->lsz[d] = 1;
-	/* Work-groups: --num-groups, else --global-size / local size, else 2
-	 * per dimension used whose group the kernel asks for (enough for a
-	 * neighbour; small enough that a hard-coded row length is not mistaken
-	 * for a collision), 1 along the others (acc_group_dims). */
-	unsigned asked = l->groups[0] || l->global[0] ? 7u : acc_group_dims(in->f);
-	for (unsigned d = 0; d < 3; d++) {
-		if (l->groups[0])
-			k->ngrp[d] = l->groups[d];
-		else if (l->global[0] && k->lsz[d])
-			k->ngrp[d] = (l->global[d] + k->lsz[d] - 1) / k->lsz[d];
-		else
-			k->ngrp[d] = d < k->dims && (asked >> d & 1) ? 2 : 1;
-		if (!k->ngrp[d])
-			k->ngrp[d] = 1;
-	}
-	k->ngrp_known = l->groups[0] || l->global[0];
-	struct bank_model bm;
-	cls_bank_model(ctx->opt, &bm);
-	k->sg_size = bm.subgroup;
+	launch_resolve(ctx, in->f, &k->launch);
 	ab->edges.len = 0;
 	struct acc_ctx *root = new_ctx(ab, in->f, NULL, NULL, 0, 0);
 	if (!root)
@@ -1875,7 +1929,7 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 	finish_edges(ab);
 	for (unsigned m = 0; m < MODE_COUNT; m++)
 		intervals(ab, (enum acc_mode)m);
-	acc_infer_local_size(ab, k);
+	launch_infer(ab, k);
 	acc_first_iterations(ab, k);
 	mem_vec_push(ab->a, &ctx->facts->acc->kernels, k);
 }

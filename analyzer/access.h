@@ -16,6 +16,7 @@
 #define CLS_ACCESS_H
 
 #include "facts.h"
+#include "launch.h"
 
 /* ------------------------------------------------------------ symbolic */
 
@@ -85,6 +86,7 @@ bool sym_equal(const struct sym *a, const struct sym *b);
 bool sym_uses_lid(const struct sym *s);
 bool sym_uses_grp(const struct sym *s);
 bool sym_uses_slot(const struct sym *s, unsigned slot);
+bool sym_uses_lsz(const struct sym *s, unsigned dim);
 
 /* -------------------------------------------------------------- accesses */
 
@@ -188,17 +190,10 @@ struct acc_node {
 struct acc_kernel {
 	const struct ir_func *kernel;
 	const struct unif_inst *in;
-	unsigned lsz[3];               /* work-group size used for enumeration */
-	bool lsz_known;                /* from --local-size or reqd_work_group_size */
-	unsigned dims;                 /* 1, 2 or 3 */
-	unsigned ngrp[3];              /* number of work-groups used for enumeration */
-	unsigned sg_size;              /* sub-group size of the bank model's profile */
+	struct launch launch;          /* sizes: fixed, bounded or open (launch.h) */
 	int *first_exit;               /* per node: for a loop header whose body surely
 					* runs when the loop is entered, the exit
 					* successor's index; else -1 (NULL: none) */
-	bool ngrp_known;               /* from --num-groups or --global-size */
-	const char *lsz_bound;         /* no size given: the __local array whose bounds
-					* limited the default size (acc_infer_local_size) */
 	struct mem_vec accs;           /* struct acc * */
 	struct acc_event *ev;
 	unsigned nev, capev;
@@ -227,30 +222,56 @@ bool acc_in_interval(const struct acc *a, enum acc_mode m, unsigned start);
 bool acc_concurrent(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		    enum acc_mode mode);
 
-/* A witness of a conflict between two accesses. */
+enum acc_verdict {
+	VERDICT_FREE,           /* proved: the two never touch one element */
+	VERDICT_RACE,           /* a witness exists */
+	VERDICT_UNKNOWN,        /* not decided: why_unknown says why */
+};
+
+/* The outcome of a conflict decision, with its witness. */
 struct acc_witness {
+	enum acc_verdict verdict;
 	unsigned t1[3], t2[3];         /* local ids: t1 runs a, t2 runs b */
 	unsigned g1[3], g2[3];         /* group ids */
-	long long index;               /* the element both touch */
-	bool same_subgroup;            /* every conflict found lies within one sub-group */
-	bool cross_subgroup;           /* some conflict spans two sub-groups */
-	bool benign;                   /* both write the same uniform value */
-	bool lockstep;                 /* guards keep every conflict inside one sub-group */
-	bool data_dependent;           /* same index computed from loaded data */
-	const char *assume;            /* values assumed for unknowns, or NULL */
+	unsigned lsz[3];               /* the witness's work-group size */
+	long long index;               /* a byte both touch */
+	bool same_subgroup;            /* a witness lies within one sub-group */
+	bool cross_subgroup;           /* a witness spans two sub-groups */
+	bool benign;                   /* both write the same value in every witness */
+	bool lockstep;                 /* guards keep every witness inside one sub-group */
+	bool data_dependent;           /* the same index computed from loaded data */
+	bool index_unknowns;           /* the element depends on kernel arguments or
+					* other unknowns: messages show the expression */
+	const char *condition;         /* NULL: for every value of the unknowns; else
+					* what the race needs ("'n' < get_global_size(0)") */
+	bool coincidence;              /* the condition is a coincidence of
+					* arguments, or a launch larger than the data
+					* in more than one dimension: a warning */
+	const char *why_unknown;       /* VERDICT_UNKNOWN */
 };
 
 /*
- * Search for work-items t1 != t2 of one work-group (groups == NULL), or for
- * t1 of group groups[0..2] and t2 of group groups[3..5], that make a and b
- * touch the same bytes.  With a sub-group size, the search goes on after
- * the first hit to tell conflicts within one sub-group from the others.
- * A read-modify-write with a data-dependent index (hist[bin]++) conflicts
- * with itself.
+ * Decide whether two different work-items of one work-group (inter_group
+ * false), or of two different work-groups, can make a and b touch the same
+ * bytes, symbolically over every launch the kernel allows (decide.c).  With
+ * a sub-group size, it also tells witnesses within one sub-group from the
+ * others.  A read-modify-write with a data-dependent index (hist[bin]++)
+ * conflicts with itself.  Returns true on VERDICT_RACE.  Without `detail`,
+ * only the verdict is decided (no condition, witness or classification).
  */
 bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
-		  const struct acc *b, enum acc_mode mode, const unsigned *groups, unsigned sg_size,
-		  struct acc_witness *w);
+		  const struct acc *b, enum acc_mode mode, bool inter_group, unsigned sg_size,
+		  bool detail, struct acc_witness *w);
+
+/* Report the facts (assume.h) that contradict a kernel's launch. */
+void dec_check_facts(struct cls_ctx *ctx);
+/* --dump=conflicts: every decision taken for the file, in order. */
+void dec_dump(struct cls_ctx *ctx, FILE *out);
+/* Release the solver of the file (after the rules ran). */
+void dec_free(struct cls_ctx *ctx);
+/* Solver statistics of the file, for --time-report. */
+void dec_stats(struct cls_ctx *ctx, unsigned long *queries, unsigned long *checks,
+	       unsigned long *unknowns, double *seconds);
 
 /* Is there a path from a to b with no splitter of mode m?  header == -1: no
  * back edge may be taken; -2: any may; else the path must take the back edge
@@ -264,26 +285,15 @@ bool acc_b_after_a(const struct acc_kernel *k, const struct acc *a, const struct
 
 /* Text of "scratch[1]" or "tile[3][4]" for an element of a's object. */
 const char *acc_element_text(struct cls_ctx *ctx, const struct acc *a, long long index);
-const char *acc_workitem_text(struct cls_ctx *ctx, const struct acc_kernel *k, const unsigned t[3]);
 
 /* The barrier/fence events that separate a and b under `mode`'s weaker
  * relatives: calls fn for each event in a's or b's intervals of `mode`. */
 void acc_separators(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		    enum acc_mode mode, void (*fn)(const struct acc_event *ev, void *d), void *d);
 
-/* The bytes a touches in work-group 0 (groups == NULL) or in groups 0 and 1
- * of each dimension (groups != NULL), when its index depends on no unknown;
- * false otherwise.  An access that does not run gives lo == hi. */
-bool acc_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
-	      const unsigned *groups, long long *lo, long long *hi);
-
-/* The note for a work-group size inferred from array bounds (k->lsz_bound). */
-const char *acc_bound_note(struct cls_ctx *ctx, const struct acc_kernel *k);
-
-/* The bytes a touches in work-group g alone (lo == hi: it does not run
- * there); false when its index depends on an unknown. */
-bool acc_span_in(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
-		 const unsigned g[3], long long *lo, long long *hi);
+/* The bytes a can touch, over every work-item and group of the launch,
+ * from the bounds of its index's parts; false when unbounded. */
+bool acc_bounds(const struct acc_kernel *k, const struct acc *a, long long *lo, long long *hi);
 
 /* A model of __local memory banks (device profile). */
 struct bank_model {
@@ -309,8 +319,8 @@ struct bank_result {
 /*
  * Is the condition of branch `b` in kernel f's own code the same for every
  * work-item of a work-group, although the uniformity analysis could not
- * tell (lid < get_local_size(0), flags[gid / lsz], get_local_id(1) with a
- * 1-D group)?  Decided by evaluating it for every work-item.
+ * tell (lid < get_local_size(0), get_local_id(1) with a 1-D group)?
+ * Decided symbolically: no two work-items of one group disagree on it.
  */
 bool acc_branch_uniform(struct cls_ctx *ctx, const struct ir_func *f, const struct ir_block *b);
 

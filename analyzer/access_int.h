@@ -44,7 +44,6 @@ struct memo {
 	struct memo *next;
 };
 
-struct rcache;
 struct aux;
 
 struct abuild {
@@ -59,14 +58,8 @@ struct abuild {
 	struct mem_vec ctxs;        /* struct acc_ctx * */
 	unsigned gen;               /* guard cache generation (conflict.c) */
 	unsigned *rd_mark, *rd_stack, rd_cap, rd_stamp; /* reaching() scratch */
-	struct rcache **rcache;     /* per access, on first use: touched bytes per
-				     * group (conflict.c) */
-	const struct acc_kernel *rcache_kernel;
-	struct aux *aux;            /* per access: guard and unknowns (conflict.c) */
+	struct aux *aux;            /* per access: guard and unknowns (guard.c) */
 	const struct acc_kernel *aux_kernel;
-	long long *v1, *v2;         /* scratch: values of the unknowns */
-	unsigned vcap;
-	long long *cand;            /* scratch of acc_conflict: candidate values */
 	long long *bv;              /* scratch of bank_addresses, bvcap entries */
 	unsigned bvcap;
 };
@@ -88,8 +81,74 @@ struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f);
 struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 		       unsigned block, unsigned inst, unsigned depth);
 bool acc_splits(const struct acc_event *ev, enum acc_mode m);
-/* Fill k->first_exit: loop headers whose body surely runs once entered. */
+/* Fill k->first_exit: loop headers whose body surely runs once entered (decide.c). */
 void acc_first_iterations(struct abuild *ab, struct acc_kernel *k);
-void acc_infer_local_size(struct abuild *ab, struct acc_kernel *k);
+
+/* ---------------------------------------------------------------- guard.c */
+
+/*
+ * A block's guard compiled to a conjunction of branch outcomes, when every
+ * block on its control-dependence chain depends on exactly one branch (the
+ * common case); `simple` is false otherwise and the dependences are walked.
+ */
+struct guard_lit {
+	struct sym *cond;               /* the branch condition; NULL: not modelled */
+	const struct ir_block *br;
+	unsigned edge;                  /* the successor taken towards the block */
+	bool skip;                      /* uniform and unrelated to the index: assumed
+					 * to hold (the enumerating analyses) */
+};
+
+struct guard {
+	bool simple;
+	unsigned n;
+	struct guard_lit *lit;
+};
+
+/* Per access, once: its compiled guard and the unknowns of index and guard. */
+struct aux {
+	bool done;
+	struct guard *g;
+	unsigned nslots;
+	unsigned *slots;                /* nslots entries, at most AUX_SLOTS */
+};
+
+#define AUX_SLOTS 64
+
+/* The symbolic condition of block b's terminator in context c (memoized). */
+struct sym *guard_cond(struct abuild *ab, struct acc_ctx *c, unsigned b);
+/* The control dependences of block b that decide whether it runs at all
+ * (not those that only decide another iteration); memoized per function. */
+unsigned guard_deciding(struct abuild *ab, struct fn_info *fi, const struct ir_func *f,
+			unsigned b, const struct cd_rec **out);
+/* The guard of block b0 of context c0, up the call chain. */
+struct guard *guard_of(struct abuild *ab, struct acc_ctx *c0, unsigned b0);
+/* Does a run for the work-item of env (unknown conditions: yes)? */
+bool guard_runs(struct abuild *ab, const struct acc *a, struct guard *g, const struct sym_env *env);
+/* Mark the slots the guards of block b (and its callers) depend on. */
+void guard_slots(struct abuild *ab, struct acc_ctx *c, unsigned b, unsigned char *used,
+		 unsigned char *seen, unsigned depth);
+/* Append the slots s uses to list (without repeats, at most cap). */
+void sym_slots(const struct sym *s, unsigned *list, unsigned *n, unsigned cap);
+/* The guard and unknowns of a, computed once per kernel. */
+struct aux *acc_aux(struct abuild *ab, const struct acc_kernel *k, const struct acc *a);
+/* Is access a (through its call chain) inside loop `hdr` of context lc? */
+bool acc_in_loop(struct abuild *ab, const struct acc *a, const struct acc_ctx *lc,
+		 const struct ir_block *hdr);
+/* Must slot s take independent values for a and b (a loop-carried pair)? */
+bool acc_slot_split(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s,
+		    const struct acc *a, const struct acc *b, enum acc_mode m);
+/* Is s the same in every work-group: constants, sizes and kernel arguments? */
+bool sym_group_invariant(const struct acc_kernel *k, const struct sym *s);
+/* Does s hold a value that differs per work-item in a way not modelled? */
+bool sym_has_divergent_leaf(const struct sym *s);
+/* Does s depend on loaded data or an unmodelled per-work-item value? */
+bool sym_data_dependent(const struct sym *s);
+/* Can a and b touch the same struct member or vector component? */
+bool acc_fields_overlap(const struct acc *a, const struct acc *b);
+/* Iterations of the loop of IV slot s when they depend on constants and
+ * sizes only; TRIP_CAP (4096) when not known. */
+unsigned acc_iv_trip(struct abuild *ab, const struct acc_kernel *k, struct sym_slot *s);
+void acc_linear_to_id(const unsigned lsz[3], unsigned lin, unsigned out[3]);
 
 #endif

@@ -51,6 +51,7 @@ extern const struct cls_rule cls_rule_compile_error;
 extern const struct cls_rule cls_rule_unsupported;
 extern const struct cls_rule cls_rule_compiler_warning;
 extern const struct cls_rule cls_rule_suppression;  /* CLS902: suppression comments */
+extern const struct cls_rule cls_rule_assumption;   /* CLS903: assume facts */
 
 struct cls_fix {
 	struct cls_range range;  /* text to replace (empty range = insertion) */
@@ -106,6 +107,8 @@ struct cls_options {
 	 * 0 = the rule's default, else enum cls_severity + 1 */
 	unsigned char rule_severity[64];
 	bool report_unused_suppressions; /* suppressions that hid nothing: CLS902 */
+	const char **assumes;    /* --assume facts (assume.h), nassumes of them */
+	unsigned nassumes;
 };
 
 void cls_options_init(struct cls_options *o);

@@ -30,6 +30,7 @@ enum cfg_key {
 	K_SEVERITY,  /* severity.RULE */
 	K_INCLUDE,   /* directory walking, global part only */
 	K_EXCLUDE,
+	K_ASSUME,    /* a fact, as --assume */
 };
 
 /* Each key and the command-line flag its value is given to (NULL: none). */
@@ -47,6 +48,7 @@ static const struct {
 	[K_SEVERITY] = { "severity.RULE", NULL },
 	[K_INCLUDE] = { "include", NULL },
 	[K_EXCLUDE] = { "exclude", NULL },
+	[K_ASSUME] = { "assume", "--assume=" },
 };
 
 struct cfg_entry {
@@ -277,7 +279,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 	if (key < 0)
 		return load_fail(ld, "unknown key '%s' (options, cl-std, local-size, num-groups, "
 				     "global-size, device, enable, disable, severity.RULE, include, "
-				     "exclude)", name);
+				     "exclude, assume)", name);
 	e->key = (enum cfg_key)key;
 	if (!*value)
 		return load_fail(ld, "'%s' needs a value", name);

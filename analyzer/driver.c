@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "access.h"
 #include "facts.h"
+#include "assume.h"
 #include "suppress.h"
 
 void cls_options_init(struct cls_options *o)
@@ -99,6 +100,7 @@ void cls_analyze(struct cls_ctx *ctx)
 			return;
 		cfg_analyze(ctx, f);
 	}
+	fact_collect(ctx);
 	bar_analyze(ctx);
 	r->t_cfg = cls_now() - t;
 	t = cls_now();
@@ -106,6 +108,7 @@ void cls_analyze(struct cls_ctx *ctx)
 	r->t_uniform = cls_now() - t;
 	t = cls_now();
 	acc_analyze(ctx);
+	dec_check_facts(ctx);
 	r->t_access = cls_now() - t;
 }
 
@@ -160,6 +163,7 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	/* After the analyses: they add what they find they cannot model. */
 	report_unsupported(&ctx);
 	if (mem_failed(&r->arena)) {
+		dec_free(&ctx);
 		not_analyzed(r, "out of memory");
 		return;
 	}
@@ -181,8 +185,11 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			unif_dump(&ctx, o->dump_out);
 		} else if (!strcmp(o->dump, "local-accesses")) {
 			acc_dump_local(&ctx, o->dump_out);
+		} else if (!strcmp(o->dump, "conflicts")) {
+			dec_dump(&ctx, o->dump_out);
 		}
 	}
+	dec_free(&ctx);
 	if (mem_failed(&r->arena))
 		not_analyzed(r, "out of memory");
 	if (ctx.over_budget)

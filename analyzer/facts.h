@@ -68,6 +68,7 @@ struct fact_func {
 };
 
 struct acc_unit;
+struct dec;
 struct race_list;
 struct spin_list;
 
@@ -78,6 +79,8 @@ struct fact_unit {
 	struct race_list *races_global;
 	struct race_list *races_inter;
 	struct spin_list *spins;
+	struct dec *dec;                 /* the conflict decision's solver (decide.c) */
+	struct mem_vec assumed;          /* struct fact *: what the author states (assume.h) */
 };
 
 static inline struct fact_func *ff(const struct ir_func *f)

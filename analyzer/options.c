@@ -10,6 +10,7 @@
 
 #include "access.h"
 #include "cls.h"
+#include "assume.h"
 
 static int fail(char *err, size_t n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -206,6 +207,23 @@ int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char 
 			return fail(err, errlen, "invalid %s '%s': give a number from 1 to %u",
 				    nums[k].name, v, nums[k].max);
 		*(unsigned *)((char *)o + nums[k].off) = (unsigned)x;
+		return 1;
+	}
+	if ((v = value_of(argc, argv, i, "--assume", &missing)) || missing) {
+		struct fact_node *e;
+		const char *why;
+		if (missing)
+			return fail(err, errlen, "--assume needs a condition, e.g. "
+				    "--assume='n >= get_global_size(0)'");
+		if (!fact_parse(a, v, strlen(v), &e, &why))
+			return fail(err, errlen, "invalid --assume '%s': %s", v, why);
+		const char **nv = MEM_ARRAY(a, const char *, o->nassumes + 1);
+		if (!nv)
+			return -1;
+		if (o->nassumes)
+			memcpy(nv, o->assumes, o->nassumes * sizeof *nv);
+		nv[o->nassumes++] = mem_strdup(a, v);
+		o->assumes = nv;
 		return 1;
 	}
 	if (!strcmp(arg, "--werror")) {

@@ -22,7 +22,6 @@
 #include "access_int.h"
 #include "race.h"
 
-#define LOCKSTEP_SG 32   /* the narrowest common sub-group: NVIDIA's warp */
 /* Findings per object and kernel before the search stops: past a few dozen
  * races on one array, more of them tell the user nothing new, and a racy
  * generated kernel would otherwise cost a pair check per access pair. */
@@ -161,6 +160,29 @@ static bool same_store(const struct acc *a, const struct acc *b)
 	       (a == b || (a->stmt && a->stmt == b->stmt && a->ctx == b->ctx));
 }
 
+/* A pair the decision could not settle: reported as unsupported (once per
+ * statement pair), never silently dropped. */
+static void undecided(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
+		      const struct acc *a, const struct acc *b, const struct acc_witness *w)
+{
+	if (cls_over_budget(ctx))
+		return; /* the whole file is reported as not analyzed */
+	for (unsigned i = 0; i < rl->undecided.len; i++) {
+		const struct race *o = rl->undecided.items[i];
+		if ((o->first->stmt == a->stmt && o->second->stmt == b->stmt) ||
+		    (o->first->stmt == b->stmt && o->second->stmt == a->stmt))
+			return;
+	}
+	struct race *r = MEM_NEW(ctx->arena, struct race);
+	if (!r)
+		return;
+	r->k = k;
+	r->first = a;
+	r->second = b;
+	r->w = *w;
+	mem_vec_push(ctx->arena, &rl->undecided, r);
+}
+
 /* Check one pair; returns true when a conflict was recorded. */
 static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 		       const struct acc *a, const struct acc *b)
@@ -174,22 +196,23 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 	if (a == b && !(a->kind & ACC_WRITE))
 		return false;
 	enum acc_mode m = a->space == AS_LOCAL ? MODE_LOCAL : MODE_GLOBAL;
-	if (!acc_concurrent(k, a, b, m))
+	if (!acc_concurrent(k, a, b, m) || !acc_may_meet(k, a, b, m))
 		return false;
 	struct acc_witness w;
-	/* Lockstep is judged at the narrowest common sub-group, or at the size
-	 * the user gave (--subgroup-size: 1 means no work-items share one). */
-	unsigned sg = ctx->opt->subgroup_size ? ctx->opt->subgroup_size : LOCKSTEP_SG;
-	if (!acc_conflict(ctx, k, a, b, m, NULL, a->space == AS_LOCAL && sg > 1 ? sg : 0, &w))
+	/* Lockstep is judged at the device model's sub-group size (the
+	 * profile's, or --subgroup-size: 1 means no work-items share one). */
+	unsigned sg = k->launch.sg_size;
+	if (!acc_conflict(ctx, k, a, b, m, false, a->space == AS_LOCAL && sg > 1 ? sg : 0, true, &w)) {
+		if (w.verdict == VERDICT_UNKNOWN && w.why_unknown)
+			undecided(ctx, rl, k, a, b, &w);
 		return false;
+	}
 	if (w.benign && !ctx->opt->report_benign)
-		return false;
-	if (!acc_may_meet(k, a, b, m))
 		return false;
 	/* Ordered by a sub_group_barrier: only work-items of different
 	 * sub-groups can still meet. */
 	if (a->space == AS_LOCAL && !acc_may_meet(k, a, b, MODE_SG_LOCAL)) {
-		if (!acc_conflict(ctx, k, a, b, m, NULL, k->sg_size, &w) || !w.cross_subgroup)
+		if (!acc_conflict(ctx, k, a, b, m, false, sg, true, &w) || !w.cross_subgroup)
 			return false;
 		w.lockstep = false;
 	}
@@ -199,10 +222,10 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 	enum race_kind kind = RACE_PLAIN;
 	struct acc_witness w2;
 	if (!acc_may_meet(k, a, b, MODE_ANY) ||
-	    !acc_conflict(ctx, k, a, b, MODE_ANY, NULL, 0, &w2))
+	    !acc_conflict(ctx, k, a, b, MODE_ANY, false, 0, false, &w2))
 		kind = RACE_FLAGS;
 	else if (!acc_may_meet(k, a, b, MODE_FENCE) ||
-		 !acc_conflict(ctx, k, a, b, MODE_FENCE, NULL, 0, &w2))
+		 !acc_conflict(ctx, k, a, b, MODE_FENCE, false, 0, false, &w2))
 		kind = RACE_FENCE;
 	else if (w.lockstep && a->space == AS_LOCAL && !same_store(a, b))
 		kind = RACE_LOCKSTEP;
@@ -300,7 +323,7 @@ static void object_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct
 			unsigned ns = 0;
 			for (unsigned x = i; x < j; x++) {
 				long long lo, hi;
-				if (acc_span(ctx, k, t[x].a, NULL, &lo, &hi)) {
+				if (acc_bounds(k, t[x].a, &lo, &hi)) {
 					sp[ns].lo = lo;
 					sp[ns].hi = hi;
 					sp[ns++].a = t[x].a;
@@ -313,7 +336,7 @@ static void object_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct
 					found += pair(ctx, rl, k, sp[x].a, sp[y].a, &done);
 			for (unsigned x = i; x < j && found < MAX_PER_OBJECT; x++) {
 				long long lo, hi;
-				if (acc_span(ctx, k, t[x].a, NULL, &lo, &hi))
+				if (acc_bounds(k, t[x].a, &lo, &hi))
 					continue;
 				for (unsigned y = i; y < j && found < MAX_PER_OBJECT; y++)
 					found += pair(ctx, rl, k, t[x].a, t[y].a, &done);
@@ -407,8 +430,8 @@ static void inter_add(struct cls_ctx *ctx, struct race_list *rl, const struct ac
 	mem_vec_push(ctx->arena, &rl->races, x);
 }
 
-/* Check a against b for neighbouring groups along each dimension, both
- * orders; true when a conflict was recorded. */
+/* Check a against b for work-items of two different groups; true when a
+ * conflict was recorded. */
 static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 			const struct acc *a, const struct acc *b, struct pset *reported)
 {
@@ -424,49 +447,22 @@ static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct 
 		if ((o->first == a && o->second == b) || (o->first == b && o->second == a))
 			return false;
 	}
-	/* Group 0 against each other group along each dimension the kernel uses
-	 * (at most 8 of them), in both orders: neighbours meet at boundaries,
-	 * the first and the last at wrap-arounds, any two at constant indices. */
-	unsigned pairs[6 * 16][6], np = 0;
-	for (unsigned d = 0; d < k->dims && d < 3; d++)
-		for (unsigned g = 1; g < k->ngrp[d] && g <= 8; g++)
-			for (unsigned o = 0; o < 2; o++) {
-				memset(pairs[np], 0, sizeof pairs[np]);
-				pairs[np][(o ? 0 : 3) + d] = g;
-				np++;
-			}
-	for (unsigned q = 0; q < np; q++) {
-		const unsigned *groups = pairs[q];
-		struct acc_witness w;
-		if (!acc_conflict(ctx, k, a, b, MODE_NONE, groups, 0, &w))
-			continue;
-		if (w.benign && !ctx->opt->report_benign)
-			return false;
-		inter_add(ctx, rl, k, a, b, &w);
-		pset_add(reported, second->stmt, a->object);
-		return true;
+	struct acc_witness w;
+	if (!acc_conflict(ctx, k, a, b, MODE_NONE, true, 0, true, &w)) {
+		if (w.verdict == VERDICT_UNKNOWN && w.why_unknown)
+			undecided(ctx, rl, k, a, b, &w);
+		return false;
 	}
-	return false;
-}
-
-
-/* A candidate pair for the inter-group check: indices into the sorted spans. */
-struct cand {
-	unsigned i, j;
-};
-
-static int by_cand(const void *pa, const void *pb)
-{
-	const struct cand *x = pa, *y = pb;
-	if (x->i != y->i)
-		return x->i < y->i ? -1 : 1;
-	return (x->j > y->j) - (x->j < y->j);
+	if (w.benign && !ctx->opt->report_benign)
+		return false;
+	inter_add(ctx, rl, k, a, b, &w);
+	pset_add(reported, second->stmt, a->object);
+	return true;
 }
 
 struct gspan {
 	long long lo, hi;
-	unsigned idx;       /* into the sorted spans */
-	unsigned char side; /* 0: in group 0, 1: in group g */
+	const struct acc *a;
 };
 
 static int by_glo(const void *pa, const void *pb)
@@ -474,141 +470,62 @@ static int by_glo(const void *pa, const void *pb)
 	const struct gspan *x = pa, *y = pb;
 	if (x->lo != y->lo)
 		return x->lo < y->lo ? -1 : 1;
-	if (x->side != y->side)
-		return x->side < y->side ? -1 : 1;
-	return (x->idx > y->idx) - (x->idx < y->idx);
-}
-
-static void add_cand(struct cand **v, unsigned *n, unsigned *cap, unsigned x, unsigned y)
-{
-	if (*n == *cap) {
-		unsigned nc = *cap ? *cap * 2 : 64;
-		struct cand *t = realloc(*v, nc * sizeof *t);
-		if (!t)
-			return;
-		*v = t;
-		*cap = nc;
-	}
-	(*v)[(*n)++] = (struct cand){ x < y ? x : y, x < y ? y : x };
-}
-
-/*
- * The pairs of sp (sorted spans, unknown-free indices) that can meet between
- * group 0 and a group g that the check tries: their exact byte ranges in the
- * two groups overlap, found by one sorted sweep per group g.  At least one
- * must write, and not both atomically.  Sorted by (i, j), without repeats.
- */
-static unsigned inter_candidates(struct cls_ctx *ctx, const struct acc_kernel *k,
-				 const struct span *sp, unsigned ns, struct cand **out)
-{
-	struct cand *v = NULL;
-	unsigned n = 0, cap = 0;
-	struct gspan *ev = malloc((2 * ns + 1) * sizeof *ev);
-	unsigned *act[2] = { malloc((ns + 1) * sizeof(unsigned)), malloc((ns + 1) * sizeof(unsigned)) };
-	if (!ev || !act[0] || !act[1])
-		goto done;
-	for (unsigned d = 0; d < k->dims && d < 3; d++)
-		for (unsigned g = 1; g < k->ngrp[d] && g <= 8; g++) {
-			unsigned ne = 0;
-			for (unsigned side = 0; side < 2; side++) {
-				unsigned grp[3] = { 0, 0, 0 };
-				grp[d] = side ? g : 0;
-				for (unsigned i = 0; i < ns; i++) {
-					long long lo, hi;
-					if (!acc_span_in(ctx, k, sp[i].a, grp, &lo, &hi)) {
-						/* cannot happen for a span; be safe: the union */
-						lo = sp[i].lo;
-						hi = sp[i].hi;
-					}
-					if (lo < hi)
-						ev[ne++] = (struct gspan){ lo, hi, i, (unsigned char)side };
-				}
-			}
-			qsort(ev, ne, sizeof *ev, by_glo);
-			unsigned nact[2] = { 0, 0 };
-			for (unsigned e = 0; e < ne; e++) {
-				const struct gspan *x = &ev[e];
-				unsigned other = !x->side;
-				/* Drop the other side's intervals that ended before this one starts. */
-				unsigned keep = 0;
-				for (unsigned q = 0; q < nact[other]; q++)
-					if (ev[act[other][q]].hi > x->lo)
-						act[other][keep++] = act[other][q];
-				nact[other] = keep;
-				const struct acc *a = sp[x->idx].a;
-				for (unsigned q = 0; q < nact[other]; q++) {
-					const struct acc *b = sp[ev[act[other][q]].idx].a;
-					if (((a->kind | b->kind) & ACC_WRITE) && !(a->atomic && b->atomic))
-						add_cand(&v, &n, &cap, x->idx, ev[act[other][q]].idx);
-				}
-				act[x->side][nact[x->side]++] = e;
-			}
-		}
-	if (n) {
-		qsort(v, n, sizeof *v, by_cand);
-		unsigned u = 1;
-		for (unsigned i = 1; i < n; i++)
-			if (v[i].i != v[u - 1].i || v[i].j != v[u - 1].j)
-				v[u++] = v[i];
-		n = u;
-	}
-done:
-	free(ev);
-	free(act[0]);
-	free(act[1]);
-	*out = v;
-	return n;
+	return (x->a->id > y->a->id) - (x->a->id < y->a->id);
 }
 
 /*
  * The pairs of one object's global accesses that work-items of different
- * groups could make meet.  Accesses whose bytes per group are known (no
- * unknowns in the index) are compared only when their exact ranges in group 0
- * and in a neighbouring group overlap (inter_candidates), in the order of
- * their spans over all those groups; the rest are checked against everything.
+ * groups could make meet.  Accesses whose bytes over the whole launch are
+ * bounded are paired only when those bounds overlap (a sorted sweep); the
+ * rest are checked against everything.
  */
 static void inter_object(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 			 const struct acc **v, unsigned n, struct pset *reported)
 {
-	struct span *sp = malloc((n + 1) * sizeof *sp);
+	struct gspan *sp = malloc((n + 1) * sizeof *sp);
 	const struct acc **rest = malloc((n + 1) * sizeof *rest);
-	struct cand *cv = NULL;
-	unsigned ns = 0, nr = 0;
+	unsigned ns = 0, nr = 0, found = 0;
 	if (!sp || !rest)
 		goto out;
-	/* Ranges in the group (1,0,0), (0,1,0), ...: the union over the
-	 * neighbours gives the order of the checks. */
 	for (unsigned i = 0; i < n; i++) {
 		long long lo, hi;
-		if (acc_span(ctx, k, v[i], (const unsigned[3]){ 2, 2, 2 }, &lo, &hi)) {
-			sp[ns].lo = lo;
-			sp[ns].hi = hi;
-			sp[ns++].a = v[i];
-		} else {
+		if (acc_bounds(k, v[i], &lo, &hi))
+			sp[ns++] = (struct gspan){ lo, hi, v[i] };
+		else
 			rest[nr++] = v[i];
+	}
+	qsort(sp, ns, sizeof *sp, by_glo);
+	for (unsigned i = 0; i < ns && found < MAX_PER_OBJECT; i++)
+		for (unsigned j = i; j < ns && sp[j].lo < sp[i].hi && found < MAX_PER_OBJECT; j++) {
+			const struct acc *a = sp[i].a, *b = sp[j].a;
+			found += inter_check(ctx, rl, k, a, b, reported);
 		}
-	}
-	qsort(sp, ns, sizeof *sp, by_lo);
-	unsigned found = 0, nc = inter_candidates(ctx, k, sp, ns, &cv);
-	for (unsigned c = 0; c < nc && found < MAX_PER_OBJECT; c++) {
-		const struct acc *a = sp[cv[c].i].a, *b = sp[cv[c].j].a;
-		found += inter_check(ctx, rl, k, a, b, reported) ||
-			 (a != b && inter_check(ctx, rl, k, b, a, reported));
-	}
 	for (unsigned i = 0; i < nr && found < MAX_PER_OBJECT; i++)
-		for (unsigned j = 0; j < n && found < MAX_PER_OBJECT; j++)
-			found += inter_check(ctx, rl, k, rest[i], v[j], reported);
+		for (unsigned j = 0; j < n && found < MAX_PER_OBJECT; j++) {
+			/* each pair of two unbounded accesses once */
+			bool both = false;
+			for (unsigned x = 0; x < nr && !both && v[j] != rest[i]; x++)
+				both = rest[x] == v[j] && x < i;
+			if (!both)
+				found += inter_check(ctx, rl, k, rest[i], v[j], reported);
+		}
 out:
 	free(sp);
 	free(rest);
-	free(cv);
+}
+
+/* Can two work-groups run at all? */
+static bool many_groups(const struct acc_kernel *k)
+{
+	const struct launch *l = &k->launch;
+	return l->ngrp[0] != 1 || l->ngrp[1] != 1 || l->ngrp[2] != 1;
 }
 
 static void inter_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k)
 {
 	unsigned n = 0;
-	/* One work-group (given, or inferred: acc_group_dims) has no other. */
-	if (k->ngrp[0] * k->ngrp[1] * k->ngrp[2] < 2)
+	/* One work-group (given, or inferred: launch.c) has no other. */
+	if (!many_groups(k))
 		return;
 	const struct acc **v = MEM_ARRAY(ctx->arena, const struct acc *, k->accs.len + 1);
 	if (!v)
@@ -762,19 +679,13 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 				continue;
 			struct acc_witness wit;
 			bool hit;
-			if (r->space == AS_GLOBAL) {
-				/* the writer in group 0, the waiter in any other group */
-				hit = false;
-				for (unsigned g = 1; g < k->ngrp[0] && g <= 8 && !hit; g++) {
-					unsigned groups[6] = { 0, 0, 0, g, 0, 0 };
-					unsigned back[6] = { g, 0, 0, 0, 0, 0 };
-					hit = acc_conflict(ctx, k, w, r, MODE_NONE, groups, 0, &wit) ||
-					      acc_conflict(ctx, k, w, r, MODE_NONE, back, 0, &wit);
-				}
-			} else {
+			if (r->space == AS_GLOBAL)
+				/* the writer in one group, the waiter in another */
+				hit = many_groups(k) &&
+				      acc_conflict(ctx, k, w, r, MODE_NONE, true, 0, true, &wit);
+			else
 				hit = acc_concurrent(k, w, r, MODE_LOCAL) &&
-				      acc_conflict(ctx, k, w, r, MODE_LOCAL, NULL, 0, &wit);
-			}
+				      acc_conflict(ctx, k, w, r, MODE_LOCAL, false, 0, true, &wit);
 			if (!hit)
 				continue;
 			struct spin *s = MEM_NEW(ctx->arena, struct spin);
@@ -789,10 +700,9 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 			/* A home-made barrier: every group arrives (the atomic update
 			 * runs in every group, so it meets itself between groups). */
 			struct acc_witness ww;
-			unsigned g01[6] = { 0, 0, 0, 1, 0, 0 };
 			s->global_barrier = r->space == AS_GLOBAL && w->atomic && w != r &&
-					    (w->kind & ACC_READ) && k->ngrp[0] > 1 &&
-					    acc_conflict(ctx, k, w, w, MODE_NONE, g01, 0, &ww);
+					    (w->kind & ACC_READ) && many_groups(k) &&
+					    acc_conflict(ctx, k, w, w, MODE_NONE, true, 0, false, &ww);
 			mem_vec_push(ctx->arena, &sl->spins, s);
 			break;
 		}
@@ -810,15 +720,6 @@ const struct spin_list *race_spins(struct cls_ctx *ctx)
 	for (unsigned i = 0; ctx->facts->acc && i < ctx->facts->acc->kernels.len; i++)
 		kernel_spins(ctx, sl, ctx->facts->acc->kernels.items[i]);
 	return sl;
-}
-
-static const char *group_text(struct cls_ctx *ctx, const struct acc_kernel *k, const unsigned g[3])
-{
-	if (k->dims >= 3)
-		return mem_printf(ctx->arena, "group (%u,%u,%u)", g[0], g[1], g[2]);
-	if (k->dims == 2)
-		return mem_printf(ctx->arena, "group (%u,%u)", g[0], g[1]);
-	return mem_printf(ctx->arena, "group %u", g[0]);
 }
 
 static const char *verb(const struct acc *a)
@@ -841,22 +742,21 @@ const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 				     "depends on loaded data) and access it (lines %u and %u)",
 				     ir_expr_text(ctx->arena, r->second->lv), r->first->range.begin.line,
 				     r->second->range.begin.line);
-	/* Where the element depends on unknowns, the number alone would read as
-	 * a real index: show the expression and the values taken. */
-	const char *elem = r->w.assume
-		? mem_printf(ctx->arena, "%s (taking %s)", ir_expr_text(ctx->arena, r->second->lv),
-			     r->w.assume)
-		: acc_element_text(ctx, r->second, r->w.index);
+	/* Where the element depends on unknowns, a number would read as a real
+	 * index: show the expression. */
+	const char *elem = r->w.index_unknowns ? ir_expr_text(ctx->arena, r->second->lv)
+					       : acc_element_text(ctx, r->second, r->w.index);
+	const struct launch *l = &r->k->launch;
 	if (r->kind == RACE_INTER)
 		return mem_printf(ctx->arena, "%s: %s of %s %s it (line %u) while %s of %s %s it "
-				  "(line %u)", elem, acc_workitem_text(ctx, r->k, r->t_first),
-				  group_text(ctx, r->k, r->g_first), verb(r->first),
-				  r->first->range.begin.line, acc_workitem_text(ctx, r->k, r->t_second),
-				  group_text(ctx, r->k, r->g_second), verb(r->second),
+				  "(line %u)", elem, launch_item_text(ctx, l, r->t_first),
+				  launch_group_text(ctx, l, r->g_first), verb(r->first),
+				  r->first->range.begin.line, launch_item_text(ctx, l, r->t_second),
+				  launch_group_text(ctx, l, r->g_second), verb(r->second),
 				  r->second->range.begin.line);
 	return mem_printf(ctx->arena, "%s: %s %s it (line %u) while %s %s it (line %u)", elem,
-			  acc_workitem_text(ctx, r->k, r->t_first), verb(r->first),
-			  r->first->range.begin.line, acc_workitem_text(ctx, r->k, r->t_second),
+			  launch_item_text(ctx, l, r->t_first), verb(r->first),
+			  r->first->range.begin.line, launch_item_text(ctx, l, r->t_second),
 			  verb(r->second), r->second->range.begin.line);
 }
 
@@ -864,7 +764,7 @@ const char *race_other_access(struct cls_ctx *ctx, const struct race *r)
 {
 	/* A data-dependent witness's element is a made-up value: show the
 	 * expression instead. */
-	const char *what = r->w.data_dependent || r->w.assume
+	const char *what = r->w.data_dependent || r->w.index_unknowns
 		? ir_expr_text(ctx->arena, r->first->lv)
 		: acc_element_text(ctx, r->first, r->w.index);
 	return mem_printf(ctx->arena, "the other access: %s", what);
@@ -872,29 +772,24 @@ const char *race_other_access(struct cls_ctx *ctx, const struct race *r)
 
 const char *race_group_assumption(struct cls_ctx *ctx, const struct race *r)
 {
-	const struct acc_kernel *k = r->k;
-	if (k->ngrp_known)
-		return NULL;
-	char dims[64] = "";
-	for (unsigned d = 0; d < k->dims; d++)
-		snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%u", d ? "x" : "",
-			 k->ngrp[d]);
-	return mem_printf(ctx->arena, "assuming %s work-groups (2 along each dimension whose "
-			  "group the kernel asks for); give --num-groups or --global-size for the "
-			  "real launch", dims);
+	return launch_group_note(ctx, &r->k->launch, r->g_first, r->g_second);
 }
 
 const char *race_assumption(struct cls_ctx *ctx, const struct race *r)
 {
-	if (r->k->lsz_known)
-		return NULL;
-	const unsigned *l = r->k->lsz;
-	if (r->k->lsz_bound)
-		return acc_bound_note(ctx, r->k);
-	return l[1] > 1 ? mem_printf(ctx->arena, "assuming a %ux%u%s work-group; give --local-size "
-				     "for the real one", l[0], l[1], l[2] > 1 ? "x.." : "")
-			: mem_printf(ctx->arena, "assuming a work-group of %u work-items; give "
-				     "--local-size for the real one", l[0]);
+	return launch_note(ctx, &r->k->launch, r->w.lsz);
+}
+
+const char *race_when(struct cls_ctx *ctx, const struct race *r)
+{
+	return r->w.condition ? mem_printf(ctx->arena, ", when %s", r->w.condition) : "";
+}
+
+void race_severity(struct cls_diag *d, const struct race *r)
+{
+	/* A coincidence of arguments is possible, not certain: a warning. */
+	if (d && r->w.condition && r->w.coincidence && d->severity > CLS_WARNING)
+		d->severity = CLS_WARNING;
 }
 
 /* Insert a barrier before the statement holding `a`: the text at the start
@@ -926,4 +821,17 @@ bool race_barrier_fixit(struct cls_ctx *ctx, struct cls_diag *d, const struct ac
 	cls_fixit(ctx, d, r, mem_printf(ctx->arena, "barrier(%s);\n%.*s", flags, (int)ind, p),
 		  mem_printf(ctx->arena, "insert barrier(%s) before line %u", flags, line));
 	return true;
+}
+
+void race_report_undecided(struct cls_ctx *ctx, const struct race_list *rl)
+{
+	for (unsigned i = 0; rl && i < rl->undecided.len; i++) {
+		const struct race *r = rl->undecided.items[i];
+		cls_report(ctx, &cls_rule_unsupported, r->second->range,
+			   "unsupported: whether %s (line %u) and %s (line %u) can touch one element "
+			   "was not decided (%s); the race rules may miss findings here",
+			   ir_expr_text(ctx->arena, r->first->lv), r->first->range.begin.line,
+			   ir_expr_text(ctx->arena, r->second->lv), r->second->range.begin.line,
+			   r->w.why_unknown);
+	}
 }

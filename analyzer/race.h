@@ -26,6 +26,8 @@ struct race {
 
 struct race_list {
 	struct mem_vec races;              /* struct race * */
+	struct mem_vec undecided;          /* struct race *: pairs the solver could not
+					    * settle (w.why_unknown) */
 	void *seconds;                     /* (statement, object) already reported (race.c) */
 	void *pairs;                       /* (first, second) statements of fence findings */
 };
@@ -54,13 +56,19 @@ const struct race_list *race_inter(struct cls_ctx *ctx);
 const struct spin_list *race_spins(struct cls_ctx *ctx);
 /* "scratch[1]: work-item 1 writes it (line 4) while work-item 0 reads it (line 7)" */
 const char *race_witness(struct cls_ctx *ctx, const struct race *r);
-/* The local-size assumption behind the witness, or NULL when it was given. */
-/* The note for the number of work-groups assumed by an inter-group race,
- * or NULL when the launch gave it. */
 /* "the other access: s[5]" for the note at r->first. */
 const char *race_other_access(struct cls_ctx *ctx, const struct race *r);
+/* The note for the number of work-groups an inter-group witness took, or
+ * NULL when the launch gave it. */
 const char *race_group_assumption(struct cls_ctx *ctx, const struct race *r);
+/* The local-size assumption behind the witness, or NULL when it was given. */
 const char *race_assumption(struct cls_ctx *ctx, const struct race *r);
+/* ", when 'n' < get_global_size(0)": what the race needs, or "". */
+const char *race_when(struct cls_ctx *ctx, const struct race *r);
+/* Lower d to a warning when r needs a coincidence of arguments. */
+void race_severity(struct cls_diag *d, const struct race *r);
+/* Report the pairs of rl the solver could not settle, as unsupported notes. */
+void race_report_undecided(struct cls_ctx *ctx, const struct race_list *rl);
 /* Attach a fix-it inserting barrier(flags) before a's statement; false if unsafe. */
 bool race_barrier_fixit(struct cls_ctx *ctx, struct cls_diag *d, const struct acc *a,
 			const char *flags);

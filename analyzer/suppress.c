@@ -83,9 +83,10 @@ static void add_rules(struct sup_scan *s, enum sup_kind kind, const struct cls_r
  * ends on end_line; `top` says no code came before it.  A body that starts
  * with "clsynclint:" is a directive.
  */
-static void comment(struct sup_scan *s, const char *text, size_t n, unsigned line, unsigned col,
+static void comment(void *d, const char *text, size_t n, unsigned line, unsigned col,
 		    unsigned end_line, bool top)
 {
+	struct sup_scan *s = d;
 	static const char tag[] = "clsynclint:";
 	size_t i = 0;
 	while (i < n && is_blank(text[i]))
@@ -108,6 +109,8 @@ static void comment(struct sup_scan *s, const char *text, size_t n, unsigned lin
 	while (i < n && ((text[i] >= 'a' && text[i] <= 'z') || text[i] == '-'))
 		i++;
 	size_t klen = i - kb;
+	if (klen == 6 && !memcmp(text + kb, "assume", 6))
+		return; /* a fact for the analyses (assume.c) */
 	int kind = -1;
 	for (int k = 0; k < (int)(sizeof kind_names / sizeof kind_names[0]); k++)
 		if (strlen(kind_names[k]) == klen && !memcmp(text + kb, kind_names[k], klen))
@@ -115,7 +118,7 @@ static void comment(struct sup_scan *s, const char *text, size_t n, unsigned lin
 	if (kind < 0) {
 		cls_report(s->ctx, &cls_rule_suppression, at,
 			   "unknown directive '%.*s' in a clsynclint: comment (disable, "
-			   "disable-next-line, disable-begin, disable-end, disable-file)",
+			   "disable-next-line, disable-begin, disable-end, disable-file, assume)",
 			   (int)klen, text + kb);
 		return;
 	}
@@ -158,9 +161,7 @@ static void comment(struct sup_scan *s, const char *text, size_t n, unsigned lin
 	}
 }
 
-/* Walk the text, calling comment() for each comment outside string and
- * character literals. */
-static void scan(struct sup_scan *s, const char *p, size_t n)
+void sup_comments(const char *p, size_t n, cls_comment_fn *fn, void *d)
 {
 	unsigned line = 1, col = 1;
 	bool code = false;
@@ -188,7 +189,7 @@ static void scan(struct sup_scan *s, const char *p, size_t n)
 					break;
 				ADVANCE();
 			}
-			comment(s, p + b, i - b, l0, c0, line, !code);
+			fn(d, p + b, i - b, l0, c0, line, !code);
 			if (block && i < n) {
 				ADVANCE();
 				ADVANCE();
@@ -265,7 +266,7 @@ void sup_apply(struct cls_ctx *ctx)
 	struct sup_scan s = { .ctx = ctx };
 	/* The diagnostics the rules reported; CLS902s of the scan come after them. */
 	unsigned nrule_diags = r->diags.len;
-	scan(&s, r->source, r->source_len);
+	sup_comments(r->source, r->source_len, comment, &s);
 	pair_regions(&s);
 
 	unsigned j = 0;

@@ -197,3 +197,12 @@ bool sym_uses_slot(const struct sym *s, unsigned slot)
 		return true;
 	return sym_uses_slot(s->a, slot) || sym_uses_slot(s->b, slot) || sym_uses_slot(s->x, slot);
 }
+
+bool sym_uses_lsz(const struct sym *s, unsigned dim)
+{
+	if (!s)
+		return false;
+	if (s->op == S_LSZ && s->dim == dim)
+		return true;
+	return sym_uses_lsz(s->a, dim) || sym_uses_lsz(s->b, dim) || sym_uses_lsz(s->x, dim);
+}

@@ -77,17 +77,16 @@ static void check(struct cls_ctx *ctx)
 			struct cls_diag *d = cls_report(ctx, &rule_bank_conflict, a->range,
 				"%u-way bank conflict on %s: %s and %s of a sub-group hit bank %u "
 				"(words %lld and %lld; stride %lld words)", r.degree, what,
-				acc_workitem_text(ctx, k, r.t1), acc_workitem_text(ctx, k, r.t2), r.bank,
+				launch_item_text(ctx, &k->launch, r.t1), launch_item_text(ctx, &k->launch, r.t2),
+				r.bank,
 				r.word1, r.word2, r.stride_words);
 			if (!d)
 				continue;
 			if (r.assumed_iv)
 				cls_note(ctx, d, a->range, "loop variables taken at their first value");
-			if (k->lsz_bound)
-				cls_note(ctx, d, a->range, "%s", acc_bound_note(ctx, k));
-			else if (!k->lsz_known)
-				cls_note(ctx, d, a->range, "assuming a %ux%ux%u work-group; give "
-					 "--local-size for the real one", k->lsz[0], k->lsz[1], k->lsz[2]);
+			const char *assumed = launch_note(ctx, &k->launch, k->launch.wlsz);
+			if (assumed)
+				cls_note(ctx, d, a->range, "%s", assumed);
 			if (r.pad_kind == 1)
 				r.pad = best_padding(ctx, k, a, &bm, &r.degree_after);
 			if (r.pad && r.pad_kind == 1 && r.degree_after < r.degree) {

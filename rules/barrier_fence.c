@@ -59,12 +59,14 @@ static void report_barrier(const struct acc_event *ev, void *d)
 		struct cls_diag *dg = ev->sg_scope
 			? cls_report(ctx, &rule_barrier_fence, ev->call->range,
 				"barrier does not order %s memory across the work-group: its scope is "
-				"memory_scope_sub_group, yet %s", space, race_witness(ctx, r))
+				"memory_scope_sub_group, yet %s%s", space, race_witness(ctx, r),
+				race_when(ctx, r))
 			: cls_report(ctx, &rule_barrier_fence, ev->call->range,
-				"barrier does not order %s memory: its flags lack %s, yet %s", space,
-				flag, race_witness(ctx, r));
+				"barrier does not order %s memory: its flags lack %s, yet %s%s", space,
+				flag, race_witness(ctx, r), race_when(ctx, r));
 		if (!dg)
 			return;
+		race_severity(dg, r);
 		cls_note(ctx, dg, r->first->range, "written or read here before the barrier");
 		cls_note(ctx, dg, r->second->range, "and here after it");
 		if (!ev->sg_scope && ev->call->nkids >= 1) {
@@ -80,9 +82,10 @@ static void report_barrier(const struct acc_event *ev, void *d)
 			return;
 		struct cls_diag *dg = cls_report(ctx, &rule_barrier_fence, ev->call->range,
 			"'%s' orders only the calling work-item's accesses; it does not synchronize "
-			"work-items: %s", ev->call->u.name, race_witness(ctx, r));
+			"work-items: %s%s", ev->call->u.name, race_witness(ctx, r), race_when(ctx, r));
 		if (!dg)
 			return;
+		race_severity(dg, r);
 		cls_note(ctx, dg, r->first->range, "one work-item's access");
 		cls_note(ctx, dg, r->second->range, "another work-item's access");
 		cls_fixit(ctx, dg, ev->call->range, mem_printf(ctx->arena, "barrier(%s)", flag),

@@ -16,10 +16,11 @@ static void check(struct cls_ctx *ctx)
 		if (r->kind != RACE_PLAIN)
 			continue;
 		struct cls_diag *d = cls_report(ctx, &rule_global_memory_race, r->second->range,
-			"global-memory race on %s with no barrier between%s", race_witness(ctx, r),
-			r->same_iteration ? "" : " (across loop iterations)");
+			"global-memory race on %s with no barrier between%s%s", race_witness(ctx, r),
+			r->same_iteration ? "" : " (across loop iterations)", race_when(ctx, r));
 		if (!d)
 			continue;
+		race_severity(d, r);
 		cls_note(ctx, d, r->first->range, "%s", race_other_access(ctx, r));
 		const char *assume = race_assumption(ctx, r);
 		if (assume)
@@ -27,6 +28,7 @@ static void check(struct cls_ctx *ctx)
 		if (r->same_iteration && r->first->stmt != r->second->stmt)
 			race_barrier_fixit(ctx, d, r->second, "CLK_GLOBAL_MEM_FENCE");
 	}
+	race_report_undecided(ctx, rl);
 }
 
 const struct cls_rule rule_global_memory_race = {

@@ -14,10 +14,11 @@ static void check(struct cls_ctx *ctx)
 	for (unsigned i = 0; i < rl->races.len; i++) {
 		const struct race *r = rl->races.items[i];
 		struct cls_diag *d = cls_report(ctx, &rule_inter_group_race, r->second->range,
-			"inter-group race on %s; barriers do not order memory between work-groups",
-			race_witness(ctx, r));
+			"inter-group race on %s%s; barriers do not order memory between work-groups",
+			race_witness(ctx, r), race_when(ctx, r));
 		if (!d)
 			continue;
+		race_severity(d, r);
 		if (r->first != r->second)
 			cls_note(ctx, d, r->first->range, "%s", race_other_access(ctx, r));
 		const char *assumed = race_group_assumption(ctx, r);
@@ -27,6 +28,7 @@ static void check(struct cls_ctx *ctx)
 			 "give each work-group its own elements, use atomics, or split the kernel "
 			 "and let the host order the two steps");
 	}
+	race_report_undecided(ctx, rl);
 }
 
 const struct cls_rule rule_inter_group_race = {

@@ -18,11 +18,12 @@ static void check(struct cls_ctx *ctx)
 		if (r->kind != RACE_PLAIN)
 			continue;
 		struct cls_diag *d = cls_report(ctx, &rule_local_memory_race, r->second->range,
-			"local-memory race on %s with no barrier between%s%s",
+			"local-memory race on %s with no barrier between%s%s%s",
 			race_witness(ctx, r), r->same_iteration ? "" : " (across loop iterations)",
-			r->w.benign ? " (every work-item writes the same value)" : "");
+			r->w.benign ? " (every work-item writes the same value)" : "", race_when(ctx, r));
 		if (!d)
 			continue;
+		race_severity(d, r);
 		cls_note(ctx, d, r->first->range, "%s", race_other_access(ctx, r));
 		const char *assume = race_assumption(ctx, r);
 		if (assume)
@@ -30,6 +31,7 @@ static void check(struct cls_ctx *ctx)
 		if (r->same_iteration && r->first->stmt != r->second->stmt)
 			race_barrier_fixit(ctx, d, r->second, "CLK_LOCAL_MEM_FENCE");
 	}
+	race_report_undecided(ctx, rl);
 }
 
 const struct cls_rule rule_local_memory_race = {

@@ -40,6 +40,15 @@ const struct cls_rule cls_rule_suppression = {
 		   "clsynclint: disable comment",
 };
 
+const struct cls_rule cls_rule_assumption = {
+	.id = "CLS903",
+	.name = "assumption",
+	.severity = CLS_ERROR,
+	.category = "input",
+	.summary = "a clsynclint: assume fact (or --assume) that is malformed, names no kernel "
+		   "argument, or contradicts the launch",
+};
+
 const struct cls_rule *const cls_rules[] = {
 	&rule_barrier_divergence,
 	&rule_local_memory_race,
@@ -53,6 +62,7 @@ const struct cls_rule *const cls_rules[] = {
 	&cls_rule_unsupported,
 	&cls_rule_compiler_warning,
 	&cls_rule_suppression,
+	&cls_rule_assumption,
 };
 
 const unsigned cls_nrules = sizeof cls_rules / sizeof cls_rules[0];

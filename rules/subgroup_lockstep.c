@@ -54,13 +54,14 @@ static void check(struct cls_ctx *ctx)
 	for (unsigned i = 0; i < n; i++) {
 		const struct race *r = best[i];
 		struct cls_diag *d = cls_report(ctx, &rule_subgroup_lockstep, r->second->range,
-			"relies on sub-group lockstep: %s with no barrier between; OpenCL does not "
+			"relies on sub-group lockstep: %s with no barrier between%s; OpenCL does not "
 			"promise that the work-items of a sub-group run in lockstep (CPU "
 			"implementations and GPUs with independent thread scheduling do not)%s",
-			race_witness(ctx, r), r->second->is_volatile ? ", and volatile does not "
+			race_witness(ctx, r), race_when(ctx, r), r->second->is_volatile ? ", and volatile does not "
 			"change that" : "");
 		if (!d)
 			continue;
+		race_severity(d, r);
 		cls_note(ctx, d, r->first->range, "%s", race_other_access(ctx, r));
 		cls_note(ctx, d, r->second->range,
 			 "synchronize with sub_group_barrier(CLK_LOCAL_MEM_FENCE) between the steps "

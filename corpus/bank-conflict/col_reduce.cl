@@ -34,6 +34,8 @@
 // intel-warning@#halve 3 {{8-way bank conflict on colT}}
 // intel-warning@#result {{8-way bank conflict on colT[lx][0]}}
 
+// The host launches one work-item per element: the matrix is at least as wide as the launch.
+// clsynclint: assume n >= get_global_size(0) && n >= get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(8, 32, 1)))
 void column_sums(__global const float *in, __global float *sums, int n)
 {

@@ -17,6 +17,8 @@
 // amd-no-diagnostics
 // intel-no-diagnostics
 
+// The host launches one work-item per element: the matrix is at least as wide as the launch.
+// clsynclint: assume n >= get_global_size(0) && n >= get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
 void tile_product(__global const float *a, __global const float *b, __global float *c, int n)
 {

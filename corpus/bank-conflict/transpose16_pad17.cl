@@ -25,6 +25,8 @@
 // amd-warning@#read {{2-way bank conflict on tile[lx][ly]}}
 // intel-no-diagnostics
 
+// The host launches one work-item per element: the matrix is at least as wide as the launch.
+// clsynclint: assume n >= get_global_size(0) && n >= get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
 void transpose16(__global const float *in, __global float *out, int n)
 {

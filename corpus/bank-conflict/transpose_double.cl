@@ -16,6 +16,8 @@
 // amd-warning@#read {{16-way bank conflict on tile[lx][ly]}}
 // intel-warning@#read {{8-way bank conflict on tile[lx][ly]}}
 
+// The host launches one work-item per element: the matrix is at least as wide as the launch.
+// clsynclint: assume n >= get_global_size(0) && n >= get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
 void transpose_double(__global const double *in, __global double *out, int n)
 {

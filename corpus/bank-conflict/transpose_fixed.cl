@@ -16,6 +16,8 @@
 #define TILE 32
 #define ROWS 8
 
+// The host launches n x n/4 work-items: a 32x8 group moves a 32x32 block.
+// clsynclint: assume n == get_global_size(0) && n == 4 * get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void transpose(__global const float *in, __global float *out, int n)
 {

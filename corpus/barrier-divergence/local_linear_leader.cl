@@ -9,6 +9,8 @@
 // implementations. Fixed in local_linear_leader_fixed.cl: the first barrier
 // is executed by the whole group before the leader's branch.
 // RUN-CONFIG: --local-size=8,8
+// The host launches one work-item per pixel: rows are at least as wide as the launch.
+// clsynclint: assume width >= get_global_size(0)
 __kernel void block_normalize(__global const float *img, __global float *out,
                               int width)
 {

@@ -4,6 +4,8 @@
 // the leader, the second publishes the leader's mean to everybody.
 // RUN-CONFIG: --local-size=8,8
 // expected-no-diagnostics
+// The host launches one work-item per pixel: rows are at least as wide as the launch.
+// clsynclint: assume width >= get_global_size(0)
 __kernel void block_normalize(__global const float *img, __global float *out,
                               int width)
 {

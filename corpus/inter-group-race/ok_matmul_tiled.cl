@@ -13,6 +13,8 @@
 #define TILE 8
 #endif
 
+// The host launches one work-item per element: the matrix is at least as wide as the launch.
+// clsynclint: assume N >= get_global_size(0) && N >= get_global_size(1)
 __kernel void matmul_tiled(__global const float *A, __global const float *B,
                            __global float *C, int N)
 {

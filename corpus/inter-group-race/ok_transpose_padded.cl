@@ -17,6 +17,8 @@
 #define TILE 8
 #endif
 
+// The host launches one work-item per element of `in` (width x height).
+// clsynclint: assume width >= get_global_size(0) && height >= get_global_size(1)
 __kernel void transpose(__global const float *in, __global float *out, int width, int height)
 {
     __local float tile[TILE][TILE + 1];

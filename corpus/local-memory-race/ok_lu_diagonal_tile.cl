@@ -18,6 +18,9 @@
 // expected-warning@#col {{8-way bank conflict on tile[c * 16 + k]}}
 #define BS 16
 
+// The matrix is at least one block wide.
+// clsynclint: assume dim >= BS
+
 __kernel void lu_diagonal(__global float *m, int dim, int offset)
 {
     __local float tile[BS * BS];

@@ -8,6 +8,8 @@
 // collision that the real launch never has.  It assumes the largest
 // work-group whose accesses stay in bounds (8x8) and says so in notes.
 // expected-no-diagnostics
+// The host launches one work-item per pixel: rows are at least as wide as the launch.
+// clsynclint: assume width >= get_global_size(0)
 __kernel void mirror8(__global const float *in, __global float *out, int width)
 {
     __local float t[8][8];

@@ -11,6 +11,8 @@
 // expected-no-diagnostics
 #define TS 16
 
+// The host launches one work-item per pixel: rows are at least as wide as the launch.
+// clsynclint: assume width >= get_global_size(0)
 __kernel __attribute__((reqd_work_group_size(TS, TS, 1)))
 void tile_cross(__global const float *a, __global const float *b,
                 __global float *c, int width)

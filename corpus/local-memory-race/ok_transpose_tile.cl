@@ -11,6 +11,8 @@
 // expected-no-diagnostics
 #define TILE 16
 
+// The host launches one work-item per element of `in` (width x height).
+// clsynclint: assume width >= get_global_size(0) && height >= get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1)))
 void transpose(__global const float *in, __global float *out, int width, int height)
 {

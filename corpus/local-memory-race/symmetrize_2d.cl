@@ -14,6 +14,8 @@
 // RUN-CONFIG: --local-size=16,16 --disable=bank-conflict
 #define B 16
 
+// The host launches one work-item per element: the matrix is at least as wide as the launch.
+// clsynclint: assume n >= get_global_size(0) && n >= get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(B, B, 1)))
 void symmetric_part(__global const float *a, __global float *s, int n)
 {

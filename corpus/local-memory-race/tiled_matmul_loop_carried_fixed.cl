@@ -7,6 +7,8 @@
 // expected-no-diagnostics
 #define TS 16
 
+// The host launches one work-item per element: the matrix is at least as wide as the launch.
+// clsynclint: assume n >= get_global_size(0) && n >= get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(TS, TS, 1)))
 void matmul(__global const float *A, __global const float *B, __global float *C, int n)
 {

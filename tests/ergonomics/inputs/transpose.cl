@@ -1,5 +1,6 @@
 // A 32x32 tile read by column: a bank conflict whose diagnostic carries a
 // fix-it (pad the rows), for the SARIF "fixes" and the JSON output.
+// clsynclint: assume n == get_global_size(0) && n == 4 * get_global_size(1)
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void transpose(__global const float *in, __global float *out, int n)
 {

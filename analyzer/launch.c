@@ -1,0 +1,475 @@
+/*
+ * launch.c - the launch of each kernel, decided once (launch_ prefix).
+ * See launch.h for what is decided and in which order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "access_int.h"
+
+/* ------------------------------------------------------------ dimensions */
+
+struct dims_scan {
+	unsigned dims;    /* highest dimension asked about, + 1 */
+	unsigned items;   /* bit d: local or global id along d */
+	unsigned groups;  /* bit d: group or global id along d */
+};
+
+/* What expression e (and the functions it calls) asks about the work-item
+ * it runs as.  get_local_size, get_num_groups and get_global_size tell no
+ * two work-items apart. */
+static void scan_expr(const struct ir_expr *e, struct dims_scan *s, unsigned depth)
+{
+	if (!e || depth > 64)
+		return;
+	if (e->op == E_CALL && e->u.name && !e->callee) {
+		const char *n = e->u.name;
+		long long d;
+		unsigned bit = e->nkids == 1 && ir_const_int(e->kids[0], &d) && d >= 0 && d <= 2
+			? 1u << d : 7u;
+		if (e->nkids == 1 && bit != 7u && !strncmp(n, "get_", 4) && strstr(n, "_id") &&
+		    (unsigned)d + 1 > s->dims)
+			s->dims = (unsigned)d + 1;
+		if (!strcmp(n, "get_local_id"))
+			s->items |= bit;
+		else if (!strcmp(n, "get_group_id"))
+			s->groups |= bit;
+		else if (!strcmp(n, "get_global_id"))
+			s->items |= bit, s->groups |= bit;
+		else if (!strcmp(n, "get_local_linear_id") || !strcmp(n, "get_sub_group_local_id") ||
+			 !strcmp(n, "get_sub_group_id"))
+			s->items |= 7u;
+		else if (!strcmp(n, "get_global_linear_id"))
+			s->items |= 7u, s->groups |= 7u;
+		else if (!strcmp(n, "get_group_linear_id"))
+			s->groups |= 7u;
+	}
+	if (e->op == E_CALL && e->callee && depth < 16) {
+		const struct ir_func *f = e->callee;
+		for (unsigned b = 0; b < f->nblocks; b++) {
+			const struct ir_block *bb = f->blocks[b];
+			for (unsigned i = 0; i < bb->ninsts; i++)
+				scan_expr(bb->insts[i], s, depth + 1);
+			scan_expr(bb->cond, s, depth + 1);
+		}
+	}
+	for (unsigned i = 0; i < e->nkids; i++)
+		scan_expr(e->kids[i], s, depth + 1);
+}
+
+static void scan_func(const struct ir_func *f, struct dims_scan *s)
+{
+	memset(s, 0, sizeof *s);
+	s->dims = 1;
+	for (unsigned b = 0; b < f->nblocks; b++) {
+		const struct ir_block *bb = f->blocks[b];
+		for (unsigned i = 0; i < bb->ninsts; i++)
+			scan_expr(bb->insts[i], s, 0);
+		scan_expr(bb->cond, s, 0);
+	}
+	/* A linear id covers the dimensions the kernel has. */
+	unsigned all = (1u << s->dims) - 1;
+	if (s->items == 7u)
+		s->items = all;
+	if (s->groups == 7u)
+		s->groups = all;
+}
+
+/* ---------------------------------------------------------------- resolve */
+
+/* The default work-group shape of the witnesses: 256 work-items spread over
+ * the dimensions whose work-items the kernel tells apart. */
+static void default_shape(unsigned items, unsigned out[3])
+{
+	static const unsigned shape[4][3] = { { 1, 1, 1 }, { 256, 1, 1 }, { 16, 16, 1 },
+					      { 8, 8, 4 } };
+	unsigned n = 0;
+	for (unsigned d = 0; d < 3; d++)
+		n += items >> d & 1;
+	unsigned j = 0;
+	for (unsigned d = 0; d < 3; d++)
+		out[d] = items >> d & 1 ? shape[n][j++] : 1;
+}
+
+void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch *l)
+{
+	const struct cls_launch *o = &ctx->opt->launch;
+	struct dims_scan s;
+	scan_func(f, &s);
+	memset(l, 0, sizeof *l);
+	l->dims = s.dims;
+	l->item_dims = s.items;
+	l->group_dims = s.groups;
+	struct bank_model bm;
+	cls_bank_model(ctx->opt, &bm);
+	l->sg_size = bm.subgroup;
+	if (o->local[0] || f->reqd_wg[0]) {
+		const unsigned *v = o->local[0] ? o->local : f->reqd_wg;
+		l->src = o->local[0] ? LAUNCH_GIVEN : LAUNCH_REQD;
+		for (unsigned d = 0; d < 3; d++)
+			l->lsz[d] = l->lsz_max[d] = l->wlsz[d] = v[d] ? v[d] : 1;
+	} else {
+		/* Along a dimension whose work-items the kernel never tells apart,
+		 * every work-item would do the same work: one wide. */
+		l->src = LAUNCH_OPEN;
+		default_shape(s.items, l->wlsz);
+		for (unsigned d = 0; d < 3; d++) {
+			bool open = s.items >> d & 1;
+			l->lsz[d] = open ? 0 : 1;
+			l->lsz_max[d] = open ? (d == 2 ? LAUNCH_MAX_DIM2 : LAUNCH_MAX_WG) : 1;
+		}
+	}
+	/* Work-groups: --num-groups, else --global-size / local size; else
+	 * open along each dimension whose groups the kernel tells apart (the
+	 * witnesses take 2), one along the others.  A kernel that never asks
+	 * which group it is in does the same work in every group: one group. */
+	l->ngrp_given = o->groups[0] || o->global[0];
+	for (unsigned d = 0; d < 3; d++) {
+		if (o->global[0])
+			l->gsz[d] = o->global[d] ? o->global[d] : 1;
+		if (o->groups[0]) {
+			l->ngrp[d] = l->wngrp[d] = o->groups[d] ? o->groups[d] : 1;
+		} else if (o->global[0] && l->lsz[d]) {
+			l->ngrp[d] = (unsigned)((l->gsz[d] + l->lsz[d] - 1) / l->lsz[d]);
+			l->wngrp[d] = l->ngrp[d];
+		} else if (o->global[0]) {
+			l->ngrp[d] = 0;
+			l->wngrp[d] = (unsigned)((l->gsz[d] + l->wlsz[d] - 1) / l->wlsz[d]);
+		} else if (s.groups >> d & 1) {
+			l->ngrp[d] = 0;
+			l->wngrp[d] = 2;
+		} else {
+			l->ngrp[d] = l->wngrp[d] = 1;
+		}
+		if (!l->wngrp[d])
+			l->wngrp[d] = 1;
+	}
+}
+
+/* ----------------------------------------------------- the kernel's bounds */
+
+/* An access whose bounds can say something about the work-group size: to
+ * an array declared in the kernel, with an index over the local ids and
+ * counted loops (each counter's last iteration in top[]). */
+struct bounded {
+	const struct acc *a;
+	struct aux *x;
+	unsigned ivs[4], top[4], niv;
+};
+
+static bool bounded_access(struct abuild *ab, struct acc_kernel *k, const struct acc *a,
+			   struct bounded *b)
+{
+	const struct ir_var *o = a->object;
+	if (a->space != AS_LOCAL || !a->index || !o || o->kind != VAR_SHARED || !o->type ||
+	    o->type->size <= 0 || !sym_uses_lid(a->index))
+		return false;
+	b->a = a;
+	b->x = acc_aux(ab, k, a);
+	b->niv = 0;
+	if (!b->x)
+		return false;
+	for (unsigned i = 0; i < b->x->nslots; i++) {
+		struct sym_slot *sl = &k->slots[b->x->slots[i]];
+		unsigned trip = sl->is_iv ? acc_iv_trip(ab, k, sl) : 0;
+		if (!sl->is_iv || b->niv == 4 || trip == 0 || trip >= 4096)
+			return false;
+		b->top[b->niv] = trip - 1;
+		b->ivs[b->niv++] = b->x->slots[i];
+	}
+	return true;
+}
+
+/* Does b's access stay inside its array for the work-item of env (every
+ * loop counter at its first and at its last value)?  env->val has `cap`
+ * entries; an evaluation that made new unknowns (a guard built lazily)
+ * proves nothing.  Only the counters matter: bounded_access admits no
+ * other unknown. */
+static bool stays_in(struct abuild *ab, const struct acc_kernel *k, const struct bounded *b,
+		     struct sym_env *env, unsigned cap)
+{
+	for (unsigned m = 0; m < (1u << b->niv); m++) {
+		if (k->nslots > cap)
+			return true;
+		memset(env->val, 0, cap * sizeof *env->val);
+		for (unsigned i = 0; i < b->niv; i++)
+			env->val[b->ivs[i]] = (m >> i) & 1 ? b->top[i] : 0;
+		long long idx;
+		bool on = guard_runs(ab, b->a, b->x->g, env);
+		if (k->nslots > cap)
+			return true;
+		if (!on || !sym_eval(b->a->index, env, &idx))
+			continue;
+		if (idx < 0 || idx + b->a->width > b->a->object->type->size) /* bytes */
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Kernels written for a fixed work-group often say so only through their
+ * __local arrays: tile[i * 16 + lid] for i < 16 stays in a 256-element array
+ * only when lid < 16.  An access outside an array is undefined behaviour, so
+ * the work-group the author meant keeps every access in bounds: the largest
+ * size for which each bounded access (above) stays inside its array for
+ * every work-item that executes it bounds the open size.  1-D: the exact
+ * largest count; 2-D: the largest of the shapes with power-of-two sides.
+ */
+static void infer_from_arrays(struct abuild *ab, struct acc_kernel *k)
+{
+	struct launch *l = &k->launch;
+	unsigned nopen = 0, dim = 0;
+	for (unsigned d = 0; d < 3; d++)
+		if (!l->lsz[d])
+			nopen++, dim = d;
+	if (!nopen || nopen > 2 || !k->accs.len || (nopen == 2 && l->lsz[2] != 1))
+		return;
+	struct bounded *bs = calloc(k->accs.len, sizeof *bs);
+	unsigned nb = 0;
+	if (!bs)
+		return;
+	for (unsigned j = 0; j < k->accs.len; j++)
+		if (bounded_access(ab, k, k->accs.items[j], &bs[nb])) {
+			/* Build the guard's conditions now: they may add unknowns. */
+			guard_slots(ab, bs[nb].a->ctx, bs[nb].a->block->id, NULL, NULL, 0);
+			nb++;
+		}
+	unsigned cap = k->nslots + 64;
+	long long *val = calloc(cap, sizeof *val);
+	if (!val || !nb) {
+		free(bs);
+		free(val);
+		return;
+	}
+	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
+	for (unsigned d = 0; d < 3; d++) {
+		env.lsz[d] = l->lsz[d] ? l->lsz[d] : 1;
+		env.ngrp[d] = l->wngrp[d];
+	}
+	unsigned best[3] = { l->lsz_max[0], l->lsz_max[1], l->lsz_max[2] };
+	const char *bound = NULL;
+	if (nopen == 1) {
+		/* Work-item t needs a group of at least t + 1. */
+		for (unsigned j = 0; j < nb; j++)
+			for (unsigned t = 0; t < best[dim]; t++) {
+				memset(env.lid, 0, sizeof env.lid);
+				env.lid[dim] = t;
+				env.lsz[dim] = t + 1;
+				if (!stays_in(ab, k, &bs[j], &env, cap)) {
+					best[dim] = t;
+					bound = bs[j].a->object->name;
+				}
+			}
+	} else {
+		/* Shapes by area, then wider first: 32x32, 32x16, 16x32, 16x16, ... */
+		static const unsigned sides[] = { 32, 16, 8, 4, 2, 1 };
+		const char *first_bad = NULL;
+		bool found = false;
+		for (unsigned area = LAUNCH_MAX_WG; area >= 2 && !found; area /= 2)
+			for (unsigned xi = 0; xi < 6 && !found; xi++) {
+				unsigned x = sides[xi], y = area / x;
+				if (x * y != area || y > 32)
+					continue;
+				env.lsz[0] = x, env.lsz[1] = y, env.lsz[2] = 1;
+				const char *bad = NULL;
+				for (unsigned j = 0; j < nb && !bad; j++)
+					for (unsigned t = 0; t < x * y && !bad; t++) {
+						env.lid[0] = t % x, env.lid[1] = t / x;
+						if (!stays_in(ab, k, &bs[j], &env, cap))
+							bad = bs[j].a->object->name;
+					}
+				if (!bad) {
+					found = true;
+					best[0] = x, best[1] = y;
+				} else if (!first_bad) {
+					first_bad = bad;
+				}
+			}
+		if (found && first_bad)
+			bound = first_bad;
+	}
+	free(bs);
+	free(val);
+	if (!bound || best[0] * best[1] * best[2] < 2)
+		return;
+	for (unsigned d = 0; d < 3; d++) {
+		if (l->lsz[d] || best[d] >= l->lsz_max[d])
+			continue;
+		l->lsz_max[d] = best[d] ? best[d] : 1;
+		if (l->wlsz[d] > l->lsz_max[d])
+			l->wlsz[d] = l->lsz_max[d];
+	}
+	l->src = LAUNCH_BOUNDED;
+	l->bound = mem_printf(ab->a, "the largest that keeps every access to '%s' in bounds",
+			      bound);
+}
+
+/* A term of a flattened sum: coef * atom (atom NULL: a constant). */
+struct term {
+	long long coef;
+	const struct sym *atom;
+};
+
+/* Flatten s * mul into additive terms; induction variables contribute
+ * their first value (init) and an opaque step term. */
+static void flatten(const struct sym *s, long long mul, struct term *t, unsigned *n, unsigned cap,
+		    unsigned depth)
+{
+	if (!s || *n >= cap || depth > 32)
+		return;
+	if (s->op == S_BIN && (s->sub == IR_B_ADD || s->sub == IR_B_SUB)) {
+		flatten(s->a, mul, t, n, cap, depth + 1);
+		flatten(s->b, s->sub == IR_B_SUB ? -mul : mul, t, n, cap, depth + 1);
+		return;
+	}
+	if (s->op == S_BIN && s->sub == IR_B_MUL && (s->a->op == S_CONST || s->b->op == S_CONST)) {
+		const struct sym *c = s->a->op == S_CONST ? s->a : s->b;
+		flatten(c == s->a ? s->b : s->a, mul * c->c, t, n, cap, depth + 1);
+		return;
+	}
+	if (s->op == S_BIN && s->sub == IR_B_SHL && s->b->op == S_CONST && s->b->c >= 0 &&
+	    s->b->c < 31) {
+		flatten(s->a, mul << s->b->c, t, n, cap, depth + 1);
+		return;
+	}
+	if (s->op == S_NEG) {
+		flatten(s->a, -mul, t, n, cap, depth + 1);
+		return;
+	}
+	if (s->op == S_IV && (s->sub == IR_B_ADD || s->sub == IR_B_SUB)) {
+		flatten(s->a, mul, t, n, cap, depth + 1);
+		t[(*n)++] = (struct term){ mul, s };  /* the steps taken: never a pattern */
+		return;
+	}
+	t[(*n)++] = (struct term){ s->op == S_CONST ? mul * s->c : mul,
+				   s->op == S_CONST ? NULL : s };
+}
+
+/*
+ * A constant that spaces one coordinate's blocks bounds another coordinate's
+ * extent: out[128 * get_group_id(0) + get_local_id(0)] gives each group 128
+ * elements, which is a partition only when a group has at most 128
+ * work-items; s[get_local_id(1) * 16 + get_local_id(0)] packs rows of 16.
+ * A kernel written that way means that bound (a larger group would make its
+ * own groups or rows overlap), so an open size is bounded by it.  A size
+ * the kernel also reads (get_local_size in the same index) is not bounded.
+ */
+static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
+{
+	struct launch *l = &k->launch;
+	long long lim[3] = { 0, 0, 0 };
+	unsigned line[3] = { 0, 0, 0 };
+	for (unsigned j = 0; j < k->accs.len; j++) {
+		const struct acc *a = k->accs.items[j];
+		struct term t[32];
+		unsigned n = 0;
+		if (!a->index)
+			continue;
+		flatten(a->index, 1, t, &n, 32, 0);
+		for (unsigned d = 0; d < 3; d++) {
+			if (l->lsz[d])
+				continue;
+			long long unit = 0, stride = 0;
+			bool reads_size = false;
+			for (unsigned i = 0; i < n; i++) {
+				const struct sym *x = t[i].atom;
+				if (!x)
+					continue;
+				if (x->op == S_LID && x->dim == d)
+					unit = t[i].coef;
+				else if ((x->op == S_GRP && x->dim == d) ||
+					 (x->op == S_LID && x->dim != d))
+					stride = stride && stride < t[i].coef ? stride : t[i].coef;
+				reads_size |= sym_uses_lsz(x, d);
+			}
+			if (unit <= 0 || stride <= 0 || reads_size || stride % unit || stride / unit < 2)
+				continue;
+			long long b = stride / unit;
+			if (!lim[d] || b < lim[d]) {
+				lim[d] = b;
+				line[d] = a->range.begin.line;
+			}
+		}
+	}
+	for (unsigned d = 0; d < 3; d++) {
+		if (!lim[d] || lim[d] >= l->lsz_max[d])
+			continue;
+		l->lsz_max[d] = (unsigned)lim[d];
+		if (l->wlsz[d] > l->lsz_max[d])
+			l->wlsz[d] = l->lsz_max[d];
+		l->src = LAUNCH_BOUNDED;
+		l->bound = mem_printf(ab->a, "the largest that the index at line %u spaces "
+				      "its work-items for", line[d]);
+	}
+}
+
+void launch_infer(struct abuild *ab, struct acc_kernel *k)
+{
+	ab->k = k;
+	if (k->launch.src == LAUNCH_OPEN)
+		infer_from_strides(ab, k);
+	if (k->launch.src == LAUNCH_OPEN || k->launch.src == LAUNCH_BOUNDED)
+		infer_from_arrays(ab, k);
+	/* Trip counts were computed for the witness sizes before they were
+	 * bounded. */
+	for (unsigned i = 0; i < k->nslots; i++)
+		k->slots[i].trip = 0;
+}
+
+/* ------------------------------------------------------------------ texts */
+
+static const char *shape_text(struct cls_ctx *ctx, const struct launch *l, const unsigned v[3])
+{
+	unsigned dims = l->dims;
+	while (dims > 1 && v[dims - 1] <= 1 && !(l->item_dims >> (dims - 1) & 1))
+		dims--;
+	if (dims == 1)
+		return mem_printf(ctx->arena, "a work-group of %u work-items", v[0]);
+	if (dims == 2)
+		return mem_printf(ctx->arena, "a %ux%u work-group", v[0], v[1]);
+	return mem_printf(ctx->arena, "a %ux%ux%u work-group", v[0], v[1], v[2]);
+}
+
+const char *launch_note(struct cls_ctx *ctx, const struct launch *l, const unsigned lsz[3])
+{
+	if (l->src == LAUNCH_GIVEN || l->src == LAUNCH_REQD)
+		return NULL;
+	if (l->src == LAUNCH_BOUNDED)
+		return mem_printf(ctx->arena, "assuming %s, %s; give --local-size for the real one",
+				  shape_text(ctx, l, lsz), l->bound);
+	return mem_printf(ctx->arena, "assuming %s; give --local-size for the real one",
+			  shape_text(ctx, l, lsz));
+}
+
+const char *launch_group_note(struct cls_ctx *ctx, const struct launch *l, const unsigned g1[3],
+			      const unsigned g2[3])
+{
+	if (l->ngrp_given)
+		return NULL;
+	char dims[64] = "";
+	for (unsigned d = 0; d < l->dims; d++) {
+		unsigned n = (g1[d] > g2[d] ? g1[d] : g2[d]) + 1;
+		snprintf(dims + strlen(dims), sizeof dims - strlen(dims), "%s%u", d ? "x" : "",
+			 n < 2 && (l->group_dims >> d & 1) ? 2 : n);
+	}
+	return mem_printf(ctx->arena, "assuming %s work-groups (the launch does not say how many); "
+			  "give --num-groups or --global-size for the real launch", dims);
+}
+
+const char *launch_item_text(struct cls_ctx *ctx, const struct launch *l, const unsigned t[3])
+{
+	if (l->dims >= 3)
+		return mem_printf(ctx->arena, "work-item (%u,%u,%u)", t[0], t[1], t[2]);
+	if (l->dims == 2)
+		return mem_printf(ctx->arena, "work-item (%u,%u)", t[0], t[1]);
+	return mem_printf(ctx->arena, "work-item %u", t[0]);
+}
+
+const char *launch_group_text(struct cls_ctx *ctx, const struct launch *l, const unsigned g[3])
+{
+	if (l->dims >= 3)
+		return mem_printf(ctx->arena, "group (%u,%u,%u)", g[0], g[1], g[2]);
+	if (l->dims == 2)
+		return mem_printf(ctx->arena, "group (%u,%u)", g[0], g[1]);
+	return mem_printf(ctx->arena, "group %u", g[0]);
+}
