@@ -139,6 +139,8 @@ struct cls_result {
 	double t_parse, t_lower, t_cfg, t_uniform, t_access, t_sort;
 	double t_rule[64];
 	size_t peak_arena;       /* bytes the arena handed out */
+	double t_solver;         /* of the phases above, seconds in the solver */
+	unsigned long solver_queries, solver_checks; /* conflict decisions, solver calls */
 	unsigned nsuppressed;    /* diagnostics hidden by suppression comments */
 };
 

@@ -56,7 +56,7 @@
 #include "assume.h"
 
 #define RLIMIT_LINEAR 200000u    /* Z3 resource units per check (deterministic) */
-#define RLIMIT_EXACT 400000u     /* for the exact nonlinear fallback */
+#define RLIMIT_EXACT 100000u     /* for the exact nonlinear fallback */
 #define MAX_HYP 48               /* hypotheses per query */
 #define MAX_CROSS 24             /* cross lemmas per product */
 #define CHAIN 32                 /* iterations of a multiplicative induction variable */
@@ -68,6 +68,7 @@ struct prod {
 	Z3_ast p, x, u;             /* p stands for x * u */
 	Z3_ast ext;                 /* x ranges over [0, ext), or NULL */
 	bool xs, us;                /* x, u are the same in both work-items */
+	bool lost;                  /* a factor holds a value the analysis lost */
 	unsigned mark;              /* query stamp: used by the current query */
 };
 
@@ -100,6 +101,11 @@ struct dec {
 	unsigned long queries, checks, unknowns;
 	double seconds;
 	struct mem_vec log;         /* --dump=conflicts: one line per decision */
+	/* checks already made for this kernel, by the formula's identity
+	 * (formulas are hash-consed: the same question is the same ast) */
+	struct { unsigned id; signed char r; } *memo;
+	unsigned memocap, nmemo;
+	unsigned long hits;
 };
 
 static void z3_error(Z3_context z, Z3_error_code e)
@@ -157,6 +163,7 @@ void dec_free(struct cls_ctx *ctx)
 	free(d->prod);
 	free(d->ph);
 	free(d->ext);
+	free(d->memo);
 	free(d);
 	ctx->facts->dec = NULL;
 }
@@ -300,7 +307,14 @@ static Z3_ast and_const(struct dec *d, Z3_ast x, long long c)
 struct tv {
 	Z3_ast t;
 	bool shared;
+	bool lost;      /* made of a value the analysis could not follow */
 };
+
+static struct tv tvv(Z3_ast t, bool shared)
+{
+	struct tv v = { t, shared, false };
+	return v;
+}
 
 struct qmemo {
 	const void *key;
@@ -338,6 +352,7 @@ struct q {
 	bool loads_equal;            /* loaded data: the same value for both work-items */
 	bool in_index;               /* translating an index (not a guard) */
 	bool opaque;                 /* an index depends on data or an unmodelled value */
+	bool lost;                   /* a check gave up on a product of a lost value */
 	unsigned stamp;
 	struct qmemo *memo;
 	unsigned memocap;
@@ -398,6 +413,9 @@ static void setup_kernel(struct dec *d, const struct acc_kernel *k)
 	if (d->ph)
 		memset(d->ph, 0, d->phcap * sizeof *d->ph);
 	d->next = 0;
+	d->nmemo = 0;
+	if (d->memo)
+		memset(d->memo, 0, d->memocap * sizeof *d->memo);
 	const struct launch *l = &k->launch;
 	for (unsigned dm = 0; dm < 3; dm++) {
 		if (l->lsz[dm]) {
@@ -486,7 +504,7 @@ static struct tv product(struct q *q, struct tv x, struct tv u)
 			struct prod *p = &d->prod[d->ph[i] - 1];
 			if (ast_id(d, p->x) == kx && ast_id(d, p->u) == ku) {
 				use_prod(q, d->ph[i] - 1);
-				return (struct tv){ p->p, x.shared && u.shared };
+				return tvv(p->p, x.shared && u.shared);
 			}
 		}
 	}
@@ -494,7 +512,7 @@ static struct tv product(struct q *q, struct tv x, struct tv u)
 		unsigned n = d->capprod ? d->capprod * 2 : 64;
 		struct prod *v = realloc(d->prod, n * sizeof *v);
 		if (!v)
-			return (struct tv){ mul2(d, x.t, u.t), x.shared && u.shared };
+			return tvv(mul2(d, x.t, u.t), x.shared && u.shared);
 		d->prod = v;
 		d->capprod = n;
 	}
@@ -502,7 +520,7 @@ static struct tv product(struct q *q, struct tv x, struct tv u)
 		unsigned n = d->phcap ? d->phcap * 2 : 128;
 		unsigned *v = calloc(n, sizeof *v);
 		if (!v)
-			return (struct tv){ mul2(d, x.t, u.t), x.shared && u.shared };
+			return tvv(mul2(d, x.t, u.t), x.shared && u.shared);
 		for (unsigned i = 0; i < d->nprod; i++) {
 			unsigned hh = ast_id(d, d->prod[i].x) * 2654435761u ^
 				      ast_id(d, d->prod[i].u) * 40503u;
@@ -522,6 +540,7 @@ static struct tv product(struct q *q, struct tv x, struct tv u)
 	p->u = u.t;
 	p->xs = x.shared;
 	p->us = u.shared;
+	p->lost = x.lost || u.lost;
 	p->mark = 0;
 	const struct extent *e = extent_of(d, x.t);
 	p->ext = e ? e->ext : NULL;
@@ -530,7 +549,7 @@ static struct tv product(struct q *q, struct tv x, struct tv u)
 		j = (j + 1) & (d->phcap - 1);
 	d->ph[j] = i + 1;
 	use_prod(q, i);
-	return (struct tv){ p->p, x.shared && u.shared };
+	return tvv(p->p, x.shared && u.shared);
 }
 
 /* Lemmas that hold for every integer x, u: p = x * u. */
@@ -583,7 +602,7 @@ static void all_lemmas(struct q *q)
 		struct prod p = d->prod[pi];
 		Z3_ast span = NULL;
 		if (p.ext && p.us) {
-			struct tv e = { p.ext, true }, u = { p.u, true };
+			struct tv e = tvv(p.ext, true), u = tvv(p.u, true);
 			span = product(q, e, u).t;
 			/* x in [0, e): 0 <= p <= u * e - u when u >= 0 */
 			side(q, imp(d, Z3_mk_ge(d->z, p.u, num(d, 0)),
@@ -620,7 +639,7 @@ static struct tv lid_of(struct q *q, unsigned dim, unsigned inst)
 	struct dec *d = q->d;
 	const struct launch *l = &q->k->launch;
 	if (l->lsz[dim] == 1)
-		return (struct tv){ num(d, 0), true };
+		return tvv(num(d, 0), true);
 	if (!q->lid[inst][dim]) {
 		Z3_ast v = var(d, aname(d, "lid", dim, (int)inst));
 		q->lid[inst][dim] = v;
@@ -628,7 +647,7 @@ static struct tv lid_of(struct q *q, unsigned dim, unsigned inst)
 		side(q, Z3_mk_lt(d->z, v, d->lsz[dim]));
 		set_extent(d, v, d->lsz[dim], EXT_LID, dim);
 	}
-	return (struct tv){ q->lid[inst][dim], false };
+	return tvv(q->lid[inst][dim], false);
 }
 
 static struct tv grp_of(struct q *q, unsigned dim, unsigned inst)
@@ -636,7 +655,7 @@ static struct tv grp_of(struct q *q, unsigned dim, unsigned inst)
 	struct dec *d = q->d;
 	const struct launch *l = &q->k->launch;
 	if (l->ngrp[dim] == 1)
-		return (struct tv){ num(d, 0), true };
+		return tvv(num(d, 0), true);
 	unsigned i = q->inter ? inst : 0;
 	if (!q->grp[i][dim]) {
 		Z3_ast v = var(d, aname(d, q->inter ? "grp" : "g", dim, q->inter ? (int)i : -1));
@@ -645,7 +664,7 @@ static struct tv grp_of(struct q *q, unsigned dim, unsigned inst)
 		side(q, Z3_mk_lt(d->z, v, d->ngrp[dim]));
 		set_extent(d, v, d->ngrp[dim], EXT_GRP, dim);
 	}
-	return (struct tv){ q->grp[i][dim], !q->inter };
+	return tvv(q->grp[i][dim], !q->inter);
 }
 
 /* The global size along dim: a product unless the launch gives it. */
@@ -655,14 +674,14 @@ static Z3_ast gsz_of(struct q *q, unsigned dim)
 	const struct launch *l = &q->k->launch;
 	if (l->gsz[dim] && !l->lsz[dim]) {
 		/* given: the groups of the open size cover it */
-		struct tv g = { d->ngrp[dim], true }, s = { d->lsz[dim], true };
+		struct tv g = tvv(d->ngrp[dim], true), s = tvv(d->lsz[dim], true);
 		Z3_ast p = product(q, g, s).t;
 		side(q, Z3_mk_ge(d->z, p, num(d, (long long)l->gsz[dim])));
 		return num(d, (long long)l->gsz[dim]);
 	}
 	if (l->lsz[dim] && l->ngrp[dim])
 		return num(d, (long long)l->lsz[dim] * l->ngrp[dim]);
-	struct tv g = { d->ngrp[dim], true }, s = { d->lsz[dim], true };
+	struct tv g = tvv(d->ngrp[dim], true), s = tvv(d->lsz[dim], true);
 	if (l->lsz[dim])
 		return mul2(d, d->ngrp[dim], num(d, l->lsz[dim]));
 	if (l->ngrp[dim])
@@ -733,7 +752,7 @@ static struct tv slot_of(struct q *q, unsigned slot, unsigned inst)
 				q->params[q->nparams++] = slot;
 		}
 	}
-	struct tv r = { v, !split };
+	struct tv r = tvv(v, !split);
 	if (m)
 		*m = (struct qmemo){ key, 2, q->stamp, r };
 	return r;
@@ -773,7 +792,24 @@ static struct tv fresh(struct q *q, const char *what, bool shared)
 	struct dec *d = q->d;
 	if (q->in_index)
 		q->opaque = true;
-	return (struct tv){ Z3_mk_fresh_const(d->z, what, d->I), shared };
+	return tvv(Z3_mk_fresh_const(d->z, what, d->I), shared);
+}
+
+/* x * c where c is an if-then-else whose leaves are all constants: the
+ * same if-then-else over x * leaf; NULL when c is not such a choice. */
+static Z3_ast distribute(struct dec *d, Z3_ast x, Z3_ast c, unsigned depth)
+{
+	long long v;
+	if (numeral(d, c, &v))
+		return mul2(d, x, c);
+	if (depth > 64 || Z3_get_ast_kind(d->z, c) != Z3_APP_AST)
+		return NULL;
+	Z3_app app = Z3_to_app(d->z, c);
+	if (Z3_get_decl_kind(d->z, Z3_get_app_decl(d->z, app)) != Z3_OP_ITE)
+		return NULL;
+	Z3_ast t = distribute(d, x, Z3_get_app_arg(d->z, app, 1), depth + 1);
+	Z3_ast e = t ? distribute(d, x, Z3_get_app_arg(d->z, app, 2), depth + 1) : NULL;
+	return e ? ite(d, Z3_get_app_arg(d->z, app, 0), t, e) : NULL;
 }
 
 static struct tv tr_bin(struct q *q, const struct sym *s, unsigned inst, unsigned depth)
@@ -784,7 +820,7 @@ static struct tv tr_bin(struct q *q, const struct sym *s, unsigned inst, unsigne
 	    op == IR_B_NE || op == IR_B_LAND || op == IR_B_LOR) {
 		struct tv a = tr(q, s->a, inst, depth + 1), b = tr(q, s->b, inst, depth + 1);
 		Z3_ast f = tr_bool(q, s, inst, depth);
-		return (struct tv){ ite(d, f, num(d, 1), num(d, 0)), a.shared && b.shared };
+		return tvv(ite(d, f, num(d, 1), num(d, 0)), a.shared && b.shared);
 	}
 	struct tv a = tr(q, s->a, inst, depth + 1), b = tr(q, s->b, inst, depth + 1);
 	bool sh = a.shared && b.shared;
@@ -792,53 +828,61 @@ static struct tv tr_bin(struct q *q, const struct sym *s, unsigned inst, unsigne
 	bool na = numeral(d, a.t, &ca), nb = numeral(d, b.t, &cb);
 	switch (op) {
 	case IR_B_ADD:
-		return (struct tv){ add2(d, a.t, b.t), sh };
+		return tvv(add2(d, a.t, b.t), sh);
 	case IR_B_SUB:
-		return (struct tv){ sub2(d, a.t, b.t), sh };
-	case IR_B_MUL:
+		return tvv(sub2(d, a.t, b.t), sh);
+	case IR_B_MUL: {
 		if (na || nb)
-			return (struct tv){ mul2(d, a.t, b.t), sh };
+			return tvv(mul2(d, a.t, b.t), sh);
+		/* x times a choice of constants (an induction variable stepped by
+		 * a constant factor): a choice of linear terms, exactly. */
+		Z3_ast t = distribute(d, a.t, b.t, 0);
+		if (!t)
+			t = distribute(d, b.t, a.t, 0);
+		if (t)
+			return tvv(t, sh);
 		return product(q, a, b);
+	}
 	case IR_B_DIV:
 	case IR_B_REM:
 		if (nb && cb != 0)
-			return (struct tv){ op == IR_B_DIV ? cdiv(d, a.t, cb) : crem(d, a.t, cb), sh };
+			return tvv(op == IR_B_DIV ? cdiv(d, a.t, cb) : crem(d, a.t, cb), sh);
 		/* by an unknown: exact, nonlinear; the limit decides */
-		return (struct tv){ op == IR_B_DIV ? Z3_mk_div(d->z, a.t, b.t)
-						   : Z3_mk_rem(d->z, a.t, b.t), sh };
+		return tvv(op == IR_B_DIV ? Z3_mk_div(d->z, a.t, b.t)
+						   : Z3_mk_rem(d->z, a.t, b.t), sh);
 	case IR_B_SHL:
 		if (nb && cb >= 0 && cb < 62)
-			return (struct tv){ mul2(d, a.t, num(d, 1LL << cb)), sh };
+			return tvv(mul2(d, a.t, num(d, 1LL << cb)), sh);
 		if (!nb) {
 			Z3_ast r = mul2(d, a.t, num(d, 1LL << 31));
 			for (int j = 30; j >= 0; j--)
 				r = ite(d, eq(d, b.t, num(d, j)), mul2(d, a.t, num(d, 1LL << j)), r);
-			return (struct tv){ r, sh };
+			return tvv(r, sh);
 		}
 		break;
 	case IR_B_SHR:
 		if (nb && cb >= 0 && cb < 62)
-			return (struct tv){ Z3_mk_div(d->z, a.t, num(d, 1LL << cb)), sh };
+			return tvv(Z3_mk_div(d->z, a.t, num(d, 1LL << cb)), sh);
 		if (!nb) {
 			Z3_ast r = Z3_mk_div(d->z, a.t, num(d, 1LL << 31));
 			for (int j = 30; j >= 0; j--)
 				r = ite(d, eq(d, b.t, num(d, j)), Z3_mk_div(d->z, a.t, num(d, 1LL << j)),
 					r);
-			return (struct tv){ r, sh };
+			return tvv(r, sh);
 		}
 		break;
 	case IR_B_AND:
 		if (nb)
-			return (struct tv){ and_const(d, a.t, cb), sh };
+			return tvv(and_const(d, a.t, cb), sh);
 		if (na)
-			return (struct tv){ and_const(d, b.t, ca), sh };
+			return tvv(and_const(d, b.t, ca), sh);
 		goto bits;
 	case IR_B_OR:
 		/* x | c = x + c - (x & c) */
 		if (nb || na) {
 			Z3_ast x = nb ? a.t : b.t;
 			long long c = nb ? cb : ca;
-			return (struct tv){ sub2(d, add2(d, x, num(d, c)), and_const(d, x, c)), sh };
+			return tvv(sub2(d, add2(d, x, num(d, c)), and_const(d, x, c)), sh);
 		}
 		goto bits;
 	case IR_B_XOR:
@@ -846,20 +890,20 @@ static struct tv tr_bin(struct q *q, const struct sym *s, unsigned inst, unsigne
 		if (nb || na) {
 			Z3_ast x = nb ? a.t : b.t;
 			long long c = nb ? cb : ca;
-			return (struct tv){ sub2(d, add2(d, x, num(d, c)),
-						 mul2(d, num(d, 2), and_const(d, x, c))), sh };
+			return tvv(sub2(d, add2(d, x, num(d, c)),
+						 mul2(d, num(d, 2), and_const(d, x, c))), sh);
 		}
 	bits: {
 		/* two unknowns: exact on 64-bit vectors */
 		Z3_ast x = Z3_mk_int2bv(d->z, 64, a.t), y = Z3_mk_int2bv(d->z, 64, b.t), r;
 		r = op == IR_B_AND ? Z3_mk_bvand(d->z, x, y) : op == IR_B_OR ? Z3_mk_bvor(d->z, x, y)
 								: Z3_mk_bvxor(d->z, x, y);
-		return (struct tv){ Z3_mk_bv2int(d->z, r, true), sh };
+		return tvv(Z3_mk_bv2int(d->z, r, true), sh);
 	}
 	case SYM_MIN:
-		return (struct tv){ ite(d, Z3_mk_le(d->z, a.t, b.t), a.t, b.t), sh };
+		return tvv(ite(d, Z3_mk_le(d->z, a.t, b.t), a.t, b.t), sh);
 	case SYM_MAX:
-		return (struct tv){ ite(d, Z3_mk_ge(d->z, a.t, b.t), a.t, b.t), sh };
+		return tvv(ite(d, Z3_mk_ge(d->z, a.t, b.t), a.t, b.t), sh);
 	default:
 		break;
 	}
@@ -877,18 +921,18 @@ static struct tv tr_iv(struct q *q, const struct sym *s, unsigned inst, unsigned
 	switch (s->sub) {
 	case IR_B_ADD:
 	case IR_B_SUB: {
-		struct tv t = nc ? (struct tv){ mul2(d, k.t, step.t), k.shared } : product(q, k, step);
-		return (struct tv){ s->sub == IR_B_ADD ? add2(d, init.t, t.t) : sub2(d, init.t, t.t), sh };
+		struct tv t = nc ? tvv(mul2(d, k.t, step.t), k.shared) : product(q, k, step);
+		return tvv(s->sub == IR_B_ADD ? add2(d, init.t, t.t) : sub2(d, init.t, t.t), sh);
 	}
 	case SYM_TOGGLE: {
 		Z3_ast even = eq(d, Z3_mk_mod(d->z, k.t, num(d, 2)), num(d, 0));
-		return (struct tv){ ite(d, even, init.t, sub2(d, step.t, init.t)), sh };
+		return tvv(ite(d, even, init.t, sub2(d, step.t, init.t)), sh);
 	}
 	case IR_B_MUL: case IR_B_SHL: case IR_B_DIV: case IR_B_SHR:
 		if (nc && c != 0 && (s->sub == IR_B_MUL || s->sub == IR_B_DIV || (c > 0 && c < 31))) {
 			Z3_ast v = iv_chain(q, init.t, s->sub, c, k.t);
 			if (v)
-				return (struct tv){ v, sh };
+				return tvv(v, sh);
 		}
 		break;
 	default:
@@ -908,7 +952,7 @@ static struct tv tr(struct q *q, const struct sym *s, unsigned inst, unsigned de
 	struct tv r;
 	switch (s->op) {
 	case S_CONST:
-		r = (struct tv){ num(d, s->c), true };
+		r = tvv(num(d, s->c), true);
 		break;
 	case S_LID:
 		r = lid_of(q, s->dim, inst);
@@ -917,10 +961,10 @@ static struct tv tr(struct q *q, const struct sym *s, unsigned inst, unsigned de
 		r = grp_of(q, s->dim, inst);
 		break;
 	case S_LSZ:
-		r = (struct tv){ d->lsz[s->dim], true };
+		r = tvv(d->lsz[s->dim], true);
 		break;
 	case S_NGRP:
-		r = (struct tv){ d->ngrp[s->dim], true };
+		r = tvv(d->ngrp[s->dim], true);
 		break;
 	case S_SLOT:
 		r = slot_of(q, s->slot, inst);
@@ -931,7 +975,7 @@ static struct tv tr(struct q *q, const struct sym *s, unsigned inst, unsigned de
 	case S_DIVERGENT: {
 		char name[48];
 		snprintf(name, sizeof name, "k%u.dv%u@%u", d->kid, s->slot, inst);
-		r = (struct tv){ var(d, name), false };
+		r = tvv(var(d, name), false);
 		if (q->in_index)
 			q->opaque = true;
 		break;
@@ -942,13 +986,13 @@ static struct tv tr(struct q *q, const struct sym *s, unsigned inst, unsigned de
 			/* both work-items read equal data: one value per load */
 			char name[48];
 			snprintf(name, sizeof name, "k%u.ld%p", d->kid, (const void *)s);
-			r = (struct tv){ var(d, name), true };
+			r = tvv(var(d, name), true);
 		} else {
 			char name[48];
 			snprintf(name, sizeof name, "k%u.mem%llx", d->kid, (unsigned long long)s->c);
 			Z3_func_decl f = Z3_mk_func_decl(d->z, Z3_mk_string_symbol(d->z, name), 1,
 							 &d->I, d->I);
-			r = (struct tv){ Z3_mk_app(d->z, f, 1, &off.t), off.shared };
+			r = tvv(Z3_mk_app(d->z, f, 1, &off.t), off.shared);
 			if (q->in_index)
 				q->opaque = true;
 		}
@@ -973,29 +1017,38 @@ static struct tv tr(struct q *q, const struct sym *s, unsigned inst, unsigned de
 		break;
 	case S_NEG: {
 		struct tv a = tr(q, s->a, inst, depth + 1);
-		r = (struct tv){ Z3_mk_unary_minus(d->z, a.t), a.shared };
+		r = tvv(Z3_mk_unary_minus(d->z, a.t), a.shared);
 		break;
 	}
 	case S_NOT: {
 		struct tv a = tr(q, s->a, inst, depth + 1);
-		r = (struct tv){ sub2(d, Z3_mk_unary_minus(d->z, a.t), num(d, 1)), a.shared };
+		r = tvv(sub2(d, Z3_mk_unary_minus(d->z, a.t), num(d, 1)), a.shared);
 		break;
 	}
 	case S_LNOT: {
 		struct tv a = tr(q, s->a, inst, depth + 1);
-		r = (struct tv){ ite(d, eq(d, a.t, num(d, 0)), num(d, 1), num(d, 0)), a.shared };
+		r = tvv(ite(d, eq(d, a.t, num(d, 0)), num(d, 1), num(d, 0)), a.shared);
 		break;
 	}
 	case S_COND: {
 		Z3_ast c = tr_bool(q, s->a, inst, depth + 1);
 		struct tv a = tr(q, s->a, inst, depth + 1), x = tr(q, s->b, inst, depth + 1),
 			  y = tr(q, s->x, inst, depth + 1);
-		r = (struct tv){ ite(d, c, x.t, y.t), a.shared && x.shared && y.shared };
+		r = tvv(ite(d, c, x.t, y.t), a.shared && x.shared && y.shared);
 		break;
 	}
 	default:
 		r = fresh(q, "sym", false);
 		break;
+	}
+	/* lost: a uniform value the analysis could not follow, or anything
+	 * made of one */
+	if (s->op == S_SLOT)
+		r.lost = !q->k->slots[s->slot].is_param && !q->k->slots[s->slot].is_iv;
+	for (const struct sym *const *c = (const struct sym *const[]){ s->a, s->b, s->x, NULL };
+	     *c && !r.lost; c++) {
+		struct qmemo *cm = memo_slot(q, *c, inst);
+		r.lost = cm && cm->stamp == q->stamp && cm->key == *c && cm->v.lost;
 	}
 	m = memo_slot(q, s, inst);
 	if (m)
@@ -1139,10 +1192,10 @@ static struct tv fact_int(struct q *q, const struct fact_node *e, unsigned depth
 {
 	struct dec *d = q->d;
 	if (!e || depth > 64)
-		return (struct tv){ num(d, 0), true };
+		return tvv(num(d, 0), true);
 	switch (e->op) {
 	case FN_NUM:
-		return (struct tv){ num(d, e->v), true };
+		return tvv(num(d, e->v), true);
 	case FN_ARG: {
 		const struct acc_kernel *k = q->k;
 		for (unsigned i = 0; i < k->nslots; i++)
@@ -1155,18 +1208,18 @@ static struct tv fact_int(struct q *q, const struct fact_node *e, unsigned depth
 		for (unsigned i = 0; i < k->kernel->nparams; i++)
 			if (!strcmp(k->kernel->params[i]->name, e->name))
 				type_range(q, k->kernel->params[i]->type, v);
-		return (struct tv){ v, true };
+		return tvv(v, true);
 	}
 	case FN_LSZ:
-		return (struct tv){ d->lsz[e->dim], true };
+		return tvv(d->lsz[e->dim], true);
 	case FN_NGRP:
-		return (struct tv){ d->ngrp[e->dim], true };
+		return tvv(d->ngrp[e->dim], true);
 	case FN_GSZ:
-		return (struct tv){ gsz_of(q, e->dim), true };
+		return tvv(gsz_of(q, e->dim), true);
 	case FN_NEG:
-		return (struct tv){ Z3_mk_unary_minus(d->z, fact_int(q, e->a, depth + 1).t), true };
+		return tvv(Z3_mk_unary_minus(d->z, fact_int(q, e->a, depth + 1).t), true);
 	case FN_NOT:
-		return (struct tv){ ite(d, fact_bool(q, e->a, depth + 1), num(d, 0), num(d, 1)), true };
+		return tvv(ite(d, fact_bool(q, e->a, depth + 1), num(d, 0), num(d, 1)), true);
 	default:
 		break;
 	}
@@ -1177,18 +1230,18 @@ static struct tv fact_int(struct q *q, const struct fact_node *e, unsigned depth
 		a = fact_int(q, e->a, depth + 1);
 		b = fact_int(q, e->b, depth + 1);
 		if (e->sub == IR_B_ADD)
-			return (struct tv){ add2(d, a.t, b.t), true };
+			return tvv(add2(d, a.t, b.t), true);
 		if (e->sub == IR_B_SUB)
-			return (struct tv){ sub2(d, a.t, b.t), true };
+			return tvv(sub2(d, a.t, b.t), true);
 		if (e->sub == IR_B_MUL)
 			return numeral(d, a.t, &c) || numeral(d, b.t, &c)
-				? (struct tv){ mul2(d, a.t, b.t), true } : product(q, a, b);
+				? tvv(mul2(d, a.t, b.t), true) : product(q, a, b);
 		if (numeral(d, b.t, &c) && c)
-			return (struct tv){ e->sub == IR_B_DIV ? cdiv(d, a.t, c) : crem(d, a.t, c), true };
-		return (struct tv){ e->sub == IR_B_DIV ? Z3_mk_div(d->z, a.t, b.t)
-						   : Z3_mk_rem(d->z, a.t, b.t), true };
+			return tvv(e->sub == IR_B_DIV ? cdiv(d, a.t, c) : crem(d, a.t, c), true);
+		return tvv(e->sub == IR_B_DIV ? Z3_mk_div(d->z, a.t, b.t)
+						   : Z3_mk_rem(d->z, a.t, b.t), true);
 	default:
-		return (struct tv){ ite(d, fact_bool(q, e, depth), num(d, 1), num(d, 0)), true };
+		return tvv(ite(d, fact_bool(q, e, depth), num(d, 1), num(d, 0)), true);
 	}
 }
 
@@ -1350,10 +1403,56 @@ static Z3_lbool solve(struct q *q, unsigned na, Z3_ast *as, bool core, Z3_model 
 
 /*
  * Check the formula f (with the query's side constraints and product
- * lemmas) under assumptions; a model is checked against the products it
- * abstracted, and made real or rejected.  *model receives it (inc_ref'd)
- * when asked for; on "unsat", as[] holds the core.  Z3_L_UNDEF: a limit.
+ * lemmas) under assumptions.  A model of the abstraction is checked against
+ * the products it abstracted; when one does not hold, the shared factors
+ * are fixed to the model's values (every product is linear then) and a model
+ * of that is a real one; when there is none, those values are excluded and
+ * the abstraction is asked again (at most CEGAR_ROUNDS times), and last the
+ * exact products run under a larger limit.  *model receives a real model
+ * (inc_ref'd) when asked for; on "unsat", as[] holds the core.  Z3_L_UNDEF:
+ * a limit.
  */
+#define CEGAR_ROUNDS 8
+
+/* The memo slot of formula f (checks without assumptions): its verdict
+ * does not depend on which query asks, since every side constraint is a
+ * fact about the atoms f uses. */
+static bool memo_of(struct dec *d, Z3_ast f, bool insert, signed char **r)
+{
+	if (insert && (d->nmemo + 1) * 2 > d->memocap) {
+		unsigned n = d->memocap ? d->memocap * 2 : 256;
+		void *v = calloc(n, sizeof *d->memo);
+		if (!v)
+			return false;
+		for (unsigned i = 0; i < d->memocap; i++) {
+			if (!d->memo[i].id)
+				continue;
+			unsigned h = d->memo[i].id * 2654435761u & (n - 1);
+			while (((typeof(d->memo))v)[h].id)
+				h = (h + 1) & (n - 1);
+			((typeof(d->memo))v)[h] = d->memo[i];
+		}
+		free(d->memo);
+		d->memo = v;
+		d->memocap = n;
+	}
+	if (!d->memocap)
+		return false;
+	unsigned id = ast_id(d, f) + 1;
+	unsigned h = id * 2654435761u & (d->memocap - 1);
+	while (d->memo[h].id && d->memo[h].id != id)
+		h = (h + 1) & (d->memocap - 1);
+	if (!d->memo[h].id && !insert)
+		return false;
+	if (!d->memo[h].id) {
+		d->memo[h].id = id;
+		d->memo[h].r = 2; /* not decided yet */
+		d->nmemo++;
+	}
+	*r = &d->memo[h].r;
+	return true;
+}
+
 static Z3_lbool check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *model)
 {
 	struct dec *d = q->d;
@@ -1361,6 +1460,12 @@ static Z3_lbool check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *
 		*model = NULL;
 	if (!budget_left(q))
 		return Z3_L_UNDEF;
+	signed char *known = NULL;
+	if (!na && memo_of(d, f, false, &known) && *known != 2 &&
+	    (!model || *known != Z3_L_TRUE)) {
+		d->hits++;
+		return (Z3_lbool)*known;
+	}
 	double t0 = cls_now();
 	all_lemmas(q);
 	Z3_solver_push(d->z, d->s);
@@ -1368,54 +1473,86 @@ static Z3_lbool check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *
 	for (unsigned i = 0; i < q->nside; i++)
 		Z3_solver_assert(d->z, d->s, q->side[i]);
 	Z3_model m = NULL;
-	Z3_lbool r = solve(q, na, as, true, &m);
-	if (r == Z3_L_TRUE && !model_exact(q, m)) {
-		/* Fix the shared factors to the model's values: every product is
-		 * linear then, and a model of that is a real one. */
-		Z3_ast copy[MAX_HYP + 1];
-		unsigned nc = na < MAX_HYP ? na : MAX_HYP;
+	Z3_lbool r = Z3_L_UNDEF;
+	Z3_ast copy[MAX_HYP + 1];
+	unsigned nc = na < MAX_HYP ? na : MAX_HYP;
+	for (unsigned round = 0; round < CEGAR_ROUNDS; round++) {
 		memcpy(copy, as, nc * sizeof *copy);
+		r = solve(q, na, as, true, &m);
+		if (r != Z3_L_TRUE || model_exact(q, m))
+			goto done;
+		/* A product of a value the analysis lost gets one try (below):
+		 * a longer search could only find a verdict resting on it. */
+		bool lost = false;
+		for (unsigned i = 0; i < q->nused && !lost; i++)
+			lost = d->prod[q->used[i]].lost;
+		if (lost && round) {
+			q->lost = true;
+			r = Z3_L_UNDEF;
+			goto done;
+		}
+		/* Fix the shared factors to the model's values. */
+		Z3_ast block[MAX_HYP + 64];
+		unsigned nb = 0;
+		for (unsigned i = 0; i < nc; i++)
+			block[nb++] = Z3_mk_not(d->z, copy[i]);
 		Z3_solver_push(d->z, d->s);
 		for (unsigned i = 0; i < q->nused; i++) {
 			const struct prod *p = &d->prod[q->used[i]];
 			bool ok = true;
 			long long u = p->us ? mval(d, m, p->u, &ok) : 0;
 			if (p->us && ok) {
-				Z3_solver_assert(d->z, d->s, eq(d, p->u, num(d, u)));
+				Z3_ast fix = eq(d, p->u, num(d, u));
+				Z3_solver_assert(d->z, d->s, fix);
 				Z3_solver_assert(d->z, d->s, eq(d, p->p, mul2(d, p->x, num(d, u))));
+				if (nb < sizeof block / sizeof block[0])
+					block[nb++] = Z3_mk_not(d->z, fix);
 			} else {
 				Z3_solver_assert(d->z, d->s, eq(d, p->p, mul2(d, p->x, p->u)));
 			}
 		}
 		Z3_model_dec_ref(d->z, m);
 		m = NULL;
+		memcpy(as, copy, nc * sizeof *copy);
 		r = solve(q, nc, copy, false, &m);
 		Z3_solver_pop(d->z, d->s, 1);
-		if (r != Z3_L_TRUE) {
-			if (m)
-				Z3_model_dec_ref(d->z, m);
-			m = NULL;
-			/* The exact products, under a larger limit: authoritative. */
-			Z3_solver_push(d->z, d->s);
-			for (unsigned i = 0; i < q->nused; i++) {
-				const struct prod *p = &d->prod[q->used[i]];
-				Z3_solver_assert(d->z, d->s, eq(d, p->p, mul2(d, p->x, p->u)));
-			}
-			set_limits(d, RLIMIT_EXACT, d->timeout_set);
-			r = solve(q, na, as, true, &m);
-			set_limits(d, RLIMIT_LINEAR, d->timeout_set);
-			Z3_solver_pop(d->z, d->s, 1);
+		if (r == Z3_L_TRUE)
+			goto done;
+		if (m)
+			Z3_model_dec_ref(d->z, m);
+		m = NULL;
+		if (lost) {
+			q->lost = true;
+			r = Z3_L_UNDEF;
+			goto done;
 		}
+		if (r != Z3_L_FALSE || nb == nc)
+			break;
+		/* No real model with these values under these assumptions. */
+		Z3_solver_assert(d->z, d->s, Z3_mk_or(d->z, nb, block));
 	}
+	/* The exact products, under a larger limit: authoritative. */
+	Z3_solver_push(d->z, d->s);
+	for (unsigned i = 0; i < q->nused; i++) {
+		const struct prod *p = &d->prod[q->used[i]];
+		Z3_solver_assert(d->z, d->s, eq(d, p->p, mul2(d, p->x, p->u)));
+	}
+	set_limits(d, RLIMIT_EXACT, d->timeout_set);
+	r = solve(q, na, as, true, &m);
+	set_limits(d, RLIMIT_LINEAR, d->timeout_set);
+	Z3_solver_pop(d->z, d->s, 1);
+done:
 	Z3_solver_pop(d->z, d->s, 1);
 	d->seconds += cls_now() - t0;
 	if (zfail(d))
 		r = Z3_L_UNDEF;
-	if (r == Z3_L_UNDEF) {
+	if (r == Z3_L_UNDEF && !q->lost) {
 		d->unknowns++;
 		if (q->ctx->opt->budget_seconds && cls_now() > q->ctx->deadline)
 			q->ctx->over_budget = true;
 	}
+	if (!na && r != Z3_L_UNDEF && memo_of(d, f, true, &known))
+		*known = (signed char)r;
 	if (model && r == Z3_L_TRUE)
 		*model = m;
 	else if (m)
@@ -1511,11 +1648,11 @@ static Z3_ast subgroup_of(struct q *q, unsigned inst, unsigned sg)
 {
 	struct dec *d = q->d;
 	struct tv l0 = lid_of(q, 0, inst), l1 = lid_of(q, 1, inst), l2 = lid_of(q, 2, inst);
-	struct tv z0 = { d->lsz[0], true }, z1 = { d->lsz[1], true };
+	struct tv z0 = tvv(d->lsz[0], true), z1 = tvv(d->lsz[1], true);
 	long long c;
 	struct tv row = numeral(d, l2.t, &c) && c == 0 ? l1
-		: (struct tv){ add2(d, l1.t, numeral(d, z1.t, &c) ? mul2(d, z1.t, l2.t)
-								: product(q, l2, z1).t), false };
+		: tvv(add2(d, l1.t, numeral(d, z1.t, &c) ? mul2(d, z1.t, l2.t)
+								: product(q, l2, z1).t), false);
 	Z3_ast lin = add2(d, l0.t, numeral(d, row.t, &c) && c == 0 ? num(d, 0)
 			  : numeral(d, z0.t, &c) ? mul2(d, z0.t, row.t) : product(q, row, z0).t);
 	return Z3_mk_div(d->z, lin, num(d, sg));
@@ -1690,7 +1827,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 				      h[t].q == (unsigned)pb;
 			if (dup)
 				continue;
-			struct tv e = { ea->ext, true }, u = { pa_->u, true };
+			struct tv e = tvv(ea->ext, true), u = tvv(pa_->u, true);
 			Z3_ast span = product(q, e, u).t;
 			const char *what = mem_printf(q->ctx->arena, "%s(%u)",
 						      ea->kind == EXT_LID ? "get_local_size"
@@ -1745,8 +1882,9 @@ static void witness_from(struct q *q, Z3_model m, Z3_ast ia, Z3_ast ib, struct a
 	w->index = x > y ? x : y;
 }
 
-/* A pleasant witness: the launch's witness sizes where they are open, then
- * the smallest ids. */
+/* A pleasant witness: the launch's witness sizes where they are open, and
+ * one of the two work-items the first of its group (work-item 0 reading
+ * what work-item 5 wrote reads better than 37 and 42).  Two checks at most. */
 static Z3_model nice_model(struct q *q, Z3_ast f, Z3_model m)
 {
 	struct dec *d = q->d;
@@ -1755,27 +1893,19 @@ static Z3_model nice_model(struct q *q, Z3_ast f, Z3_model m)
 	for (unsigned dm = 0; dm < 3; dm++)
 		if (!l->lsz[dm])
 			pref = and2(d, pref, eq(d, d->lsz[dm], num(d, l->wlsz[dm])));
-	Z3_model m2;
-	if (check(q, and2(d, f, pref), 0, NULL, &m2) == Z3_L_TRUE) {
-		model_free(q, m);
-		m = m2;
-		f = and2(d, f, pref);
-	}
-	Z3_ast sum = num(d, 0);
+	Z3_ast first[2] = { Z3_mk_true(d->z), Z3_mk_true(d->z) };
 	for (unsigned dm = 0; dm < 3; dm++)
 		for (unsigned i = 0; i < 2; i++) {
-			sum = add2(d, sum, lid_of(q, dm, i).t);
+			first[i] = and2(d, first[i], eq(d, lid_of(q, dm, i).t, num(d, 0)));
 			if (q->inter)
-				sum = add2(d, sum, grp_of(q, dm, i).t);
+				first[i] = and2(d, first[i], eq(d, grp_of(q, dm, i).t, num(d, 0)));
 		}
-	bool ok = true;
-	long long have = mval(d, m, sum, &ok);
-	for (long long bound = 1; ok && bound < have; bound = bound * 4) {
-		if (check(q, and2(d, f, Z3_mk_le(d->z, sum, num(d, bound))), 0, NULL, &m2) ==
-		    Z3_L_TRUE) {
-			model_free(q, m);
-			return m2;
-		}
+	Z3_model m2;
+	if (check(q, and2(d, f, and2(d, pref, or2(d, first[0], first[1]))), 0, NULL, &m2) ==
+		    Z3_L_TRUE ||
+	    check(q, and2(d, f, pref), 0, NULL, &m2) == Z3_L_TRUE) {
+		model_free(q, m);
+		return m2;
 	}
 	return m;
 }
@@ -1786,12 +1916,12 @@ static bool both_plain_writes(const struct acc *a, const struct acc *b)
 	       a->value_level == U_UNIFORM && b->value_level == U_UNIFORM;
 }
 
-static const char *unknown_why(Z3_lbool r, bool opaque)
+static const char *unknown_why(Z3_lbool r, const struct q *q)
 {
 	/* An element made of loaded data is left alone by policy (a scatter
-	 * through an index table is how correct code writes): not reported. */
-	(void)opaque;
-	return r == Z3_L_UNDEF ? "the solver's limit was reached" : NULL;
+	 * through an index table is how correct code writes): not reported;
+	 * one made of a value the analysis lost neither. */
+	return r == Z3_L_UNDEF && !q->lost ? "the solver's limit was reached" : NULL;
 }
 
 static const char *const mode_names[] = { "local", "global", "any", "fence", "sg-local",
@@ -1877,7 +2007,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	bool found = false;
 	if (r != Z3_L_TRUE || (q.opaque && !q.loads_equal)) {
 		w->verdict = r == Z3_L_FALSE ? VERDICT_FREE : VERDICT_UNKNOWN;
-		w->why_unknown = w->verdict == VERDICT_UNKNOWN ? unknown_why(r, q.opaque) : NULL;
+		w->why_unknown = w->verdict == VERDICT_UNKNOWN ? unknown_why(r, &q) : NULL;
 		goto out;
 	}
 	found = true;
@@ -1996,17 +2126,19 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		Z3_ast s0 = subgroup_of(&q, 0, sg_size), s1 = subgroup_of(&q, 1, sg_size);
 		Z3_model mc = NULL;
 		w->cross_subgroup = check(&q, and2(d, f, ne(d, s0, s1)), 0, NULL, &mc) == Z3_L_TRUE;
-		w->same_subgroup = check(&q, and2(d, f, eq(d, s0, s1)), 0, NULL, NULL) == Z3_L_TRUE;
+		w->same_subgroup = !w->cross_subgroup ||
+				   check(&q, and2(d, f, eq(d, s0, s1)), 0, NULL, NULL) == Z3_L_TRUE;
 		if (w->cross_subgroup) {
 			mc = nice_model(&q, and2(d, f, ne(d, s0, s1)), mc);
 			witness_from(&q, mc, ia, ib, w);
 			model_free(&q, mc);
 		}
-		Z3_ast run0 = or2(d, guard_formula(&q, a, 0), guard_formula(&q, b, 0));
-		Z3_ast run1 = or2(d, guard_formula(&q, a, 1), guard_formula(&q, b, 1));
-		bool multi = check(&q, and2(d, and2(d, run0, run1), ne(d, s0, s1)), 0, NULL, NULL) ==
-			     Z3_L_TRUE;
-		w->lockstep = !w->cross_subgroup && !multi;
+		if (!w->cross_subgroup) {
+			Z3_ast run0 = or2(d, guard_formula(&q, a, 0), guard_formula(&q, b, 0));
+			Z3_ast run1 = or2(d, guard_formula(&q, a, 1), guard_formula(&q, b, 1));
+			w->lockstep = check(&q, and2(d, and2(d, run0, run1), ne(d, s0, s1)), 0, NULL,
+					    NULL) != Z3_L_TRUE;
+		}
 	}
 	/* Benign: both write one value, the same for every work-item (and, for
 	 * two groups, one that cannot depend on the group). */

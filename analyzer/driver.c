@@ -189,6 +189,8 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			dec_dump(&ctx, o->dump_out);
 		}
 	}
+	unsigned long unknowns;
+	dec_stats(&ctx, &r->solver_queries, &r->solver_checks, &unknowns, &r->t_solver);
 	dec_free(&ctx);
 	if (mem_failed(&r->arena))
 		not_analyzed(r, "out of memory");

@@ -92,6 +92,8 @@ struct prog {
 	unsigned not_analyzed;         /* inputs that could not be analyzed */
 	double t_phase[6], t_rule[64], t_total; /* --time-report sums */
 	size_t peak_arena;
+	double t_solver;                 /* serial runs only: the workers do not send it */
+	unsigned long solver_queries, solver_checks;
 	unsigned verify_failed;
 	/* Configuration: the command line's analysis options again (cli, tail),
 	 * replayed over each file's configuration so that they win. */
@@ -349,6 +351,9 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 			p->t_rule[i] += r.t_rule[i];
 		if (r.peak_arena > p->peak_arena)
 			p->peak_arena = r.peak_arena;
+		p->t_solver += r.t_solver;
+		p->solver_queries += r.solver_queries;
+		p->solver_checks += r.solver_checks;
 	}
 	if (p->verify) {
 		bool xfail = false;
@@ -393,6 +398,10 @@ static void time_report(const struct prog *p)
 			fprintf(stderr, "rule %-23s %10.4f %5.1f%%\n", cls_rules[i]->name, p->t_rule[i],
 				sum > 0 ? 100 * p->t_rule[i] / sum : 0);
 	fprintf(stderr, "%-28s %10.4f\n", "total (files, I/O, output)", p->t_total);
+	if (p->solver_queries)
+		fprintf(stderr, "%-28s %10.4f  (%lu decisions, %lu solver calls, %.3f ms per call)\n",
+			"of which solver", p->t_solver, p->solver_queries, p->solver_checks,
+			p->solver_checks ? 1e3 * p->t_solver / (double)p->solver_checks : 0.0);
 	fprintf(stderr, "%-28s %10.1f MB\n", "largest arena", (double)p->peak_arena / 1048576.0);
 	/* The process's own peak, libclang included (workers of --jobs are
 	 * children: their largest peak). */
