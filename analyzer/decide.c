@@ -1771,7 +1771,10 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 			if (!local && ((l->item_dims | l->group_dims) >> dm & 1))
 				h[n++] = (struct hyp){ HYP_EXT_G, (unsigned char)dm, p, 0, NULL,
 						       Z3_mk_ge(d->z, v, gsz_of(q, dm)), NULL };
-			if (local && (l->item_dims >> dm & 1))
+			/* Within one group, global memory answers to the global size
+			 * (a row shorter than a work-group is also shorter than the
+			 * launch, and that is what a missing bounds guard means). */
+			if ((l->item_dims >> dm & 1) && (local || q->inter))
 				h[n++] = (struct hyp){ HYP_EXT_L, (unsigned char)dm, p, 0, NULL,
 						       Z3_mk_ge(d->z, v, d->lsz[dm]), NULL };
 		}
@@ -1846,6 +1849,32 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 	for (unsigned i = 0; i < n; i++)
 		h[i].lit = Z3_mk_fresh_const(d->z, "h", Z3_mk_bool_sort(d->z));
 	return n;
+}
+
+/* Order a core for its minimization: what is tried first is dropped
+ * first, so the strongest hypotheses come first (a size at least the global
+ * extent) and the weakest last (a positive size): what stays is the most
+ * precise condition. */
+static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned nc)
+{
+	static const unsigned char rank[] = { [HYP_EXT_G] = 0, [HYP_ORDER] = 1, [HYP_ROW] = 2,
+					      [HYP_EXT_L] = 3, [HYP_POS] = 4 };
+	unsigned r[MAX_HYP];
+	for (unsigned i = 0; i < nc; i++) {
+		r[i] = 0;
+		for (unsigned j = 0; j < nh; j++)
+			if (h[j].lit == lits[i])
+				r[i] = rank[h[j].kind];
+	}
+	for (unsigned i = 1; i < nc; i++)
+		for (unsigned j = i; j > 0 && r[j - 1] > r[j]; j--) {
+			unsigned t = r[j];
+			r[j] = r[j - 1];
+			r[j - 1] = t;
+			Z3_ast x = lits[j];
+			lits[j] = lits[j - 1];
+			lits[j - 1] = x;
+		}
 }
 
 static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, const struct hyp *h)
@@ -2036,7 +2065,25 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			unsigned nc = 0;
 			while (nc < nh && lits[nc])
 				nc++;
-			for (unsigned i = 0; i < nc;) {
+			/* One hypothesis alone, the weakest first (most conditions
+			 * are one inequality, and the weakest hypothesis that
+			 * excludes the race makes the most precise condition),
+			 * else the core shrunk. */
+			static const unsigned char pref[] = { HYP_POS, HYP_EXT_L, HYP_ROW, HYP_ORDER,
+							      HYP_EXT_G };
+			bool single = false;
+			for (unsigned pi = 0; pi < sizeof pref && !single && nc > 1; pi++)
+				for (unsigned i = 0; i < nh && !single; i++) {
+					Z3_ast one = h[i].lit;
+					if (h[i].kind == pref[pi] &&
+					    check(&q, hf, 1, &one, NULL) == Z3_L_FALSE) {
+						lits[0] = h[i].lit;
+						nc = 1;
+						single = true;
+					}
+				}
+			sort_core(h, nh, lits, nc);
+			for (unsigned i = 0; i < nc && !single;) {
 				Z3_ast trial[MAX_HYP];
 				unsigned nt = 0;
 				for (unsigned j = 0; j < nc; j++)
@@ -2048,6 +2095,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 						nn++;
 					memcpy(lits, trial, nn * sizeof *lits);
 					nc = nn;
+					sort_core(h, nh, lits, nc);
 					i = 0;
 					continue;
 				}

@@ -441,10 +441,15 @@ static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct 
 	const struct acc *second = a->id > b->id ? a : b;
 	if (pset_has(reported, second->stmt, a->object))
 		return false;
+	/* A pair that races within one group for every launch is reported
+	 * there; one that needs a condition (an argument smaller than the
+	 * launch) is reported here, between groups, where its condition is
+	 * weakest and its witness the one a rounded launch makes. */
 	const struct race_list *intra = race_find(ctx, AS_GLOBAL);
 	for (unsigned r = 0; intra && r < intra->races.len; r++) {
 		const struct race *o = intra->races.items[r];
-		if ((o->first == a && o->second == b) || (o->first == b && o->second == a))
+		if (((o->first == a && o->second == b) || (o->first == b && o->second == a)) &&
+		    !o->w.condition)
 			return false;
 	}
 	struct acc_witness w;
@@ -835,3 +840,4 @@ void race_report_undecided(struct cls_ctx *ctx, const struct race_list *rl)
 			   r->w.why_unknown);
 	}
 }
+

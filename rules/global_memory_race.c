@@ -3,8 +3,27 @@
  * __global element with no barrier(CLK_GLOBAL_MEM_FENCE) between them, at
  * least one of them writing.  Pairs come from race.c.
  */
+#include "../analyzer/diag.h"
 #include "../analyzer/race.h"
 #include "rules.h"
+
+/* A race within one group that needs a condition (an argument smaller than
+ * the launch), whose pair also races between groups: inter-group-race
+ * reports it, with the weaker condition and the witness a rounded launch
+ * makes. */
+static bool covered_by_inter(struct cls_ctx *ctx, const struct race *r)
+{
+	if (!r->w.condition || !diag_rule_enabled(ctx->opt, &rule_inter_group_race))
+		return false;
+	const struct race_list *rl = race_inter(ctx);
+	for (unsigned i = 0; rl && i < rl->races.len; i++) {
+		const struct race *o = rl->races.items[i];
+		if ((o->first->stmt == r->first->stmt && o->second->stmt == r->second->stmt) ||
+		    (o->first->stmt == r->second->stmt && o->second->stmt == r->first->stmt))
+			return true;
+	}
+	return false;
+}
 
 static void check(struct cls_ctx *ctx)
 {
@@ -13,7 +32,7 @@ static void check(struct cls_ctx *ctx)
 		return;
 	for (unsigned i = 0; i < rl->races.len; i++) {
 		const struct race *r = rl->races.items[i];
-		if (r->kind != RACE_PLAIN)
+		if (r->kind != RACE_PLAIN || covered_by_inter(ctx, r))
 			continue;
 		struct cls_diag *d = cls_report(ctx, &rule_global_memory_race, r->second->range,
 			"global-memory race on %s with no barrier between%s%s", race_witness(ctx, r),

@@ -645,13 +645,13 @@ static void make_rows(struct session *s)
 					r->rule = fv[j]->rule;
 					r->severity = fv[j]->severity;
 				}
-				if (nf == 0 && mk->reference)
+				if (nf == 0 && (mk->reference || mk->no_twin))
 					new_row(s, VD_ROW_UNFLAGGED, mk,
 						rc_xasprintf("clsynclint reports nothing here; reference %s",
-							     mk->reference));
+							     mk->reference ? mk->reference : "none"));
 				free(fv);
 			}
-			if (!mk->reference)
+			if (!mk->reference && !mk->no_twin)
 				new_row(s, VD_ROW_CLEAN, mk, rc_xstrdup(""));
 		}
 	}

@@ -291,7 +291,9 @@ static void parse_key(struct parse *p, struct man_kernel *mk, int k, const char 
 		break;
 	}
 	case KEY_REFERENCE:
-		if (bad_file_name(value))
+		if (!strcmp(value, "none"))
+			mk->no_twin = true;
+		else if (bad_file_name(value))
 			error_at(mf, line, "reference: '%s' is not a .cl file name of this folder",
 				 value);
 		else

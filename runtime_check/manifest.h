@@ -6,6 +6,7 @@
 #ifndef RC_MANIFEST_H
 #define RC_MANIFEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "fill.h"
@@ -56,6 +57,9 @@ struct man_kernel {
 	size_t local[MAN_MAX_LOCALS][3];
 	unsigned nlocal;
 	char *reference;         /* the fixed twin's file name, NULL when none */
+	bool no_twin;                 /* reference = none: a buggy kernel with no twin
+	                               * (launched with the arguments its finding
+	                               * needs; only evidence without a twin counts) */
 	char *ref_path;          /* folder/reference */
 	enum man_compare compare;
 	struct man_arg args[MAN_MAX_ARGS];

@@ -437,6 +437,42 @@ static void trace_clean(struct cellwork *w, struct run_ctx *rc, const struct be_
 			   t->plan.width, t->plan.subgroup);
 }
 
+/* A finding whose kernel has no reference to compare with (launched with
+ * the arguments its condition needs, say): only what needs no twin counts,
+ * a hang, a crash, output that changes between runs, Oclgrind's reports. */
+static void eval_alone(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
+		       const struct vd_row *row, unsigned accept)
+{
+	const struct man_kernel *mk = row->mk;
+	const struct run_result *k = run_kernel(rc, be, mk, mk->path);
+	if (k->status == RUN_SETUP_ERROR) {
+		not_run(cell, 1, "%s", k->why);
+		return;
+	}
+	if (k->status == RUN_BUILD_ERROR || k->status == RUN_TOOL_ERROR) {
+		not_run(cell, 0, "%s%s", k->status == RUN_BUILD_ERROR ? "build failed: " : "", k->why);
+		return;
+	}
+	struct cellwork w = { 0 };
+	unsigned kfail = failure_bit(k);
+	if (kfail & accept) {
+		w.ev |= kfail;
+		if (kfail == EV_CRASH)
+			crash_name(k, w.crash, sizeof w.crash);
+		add_detail(&w, "%s: %s", kfail == EV_HANG ? "hang" : "crash", k->why);
+	}
+	if ((accept & EV_NONDET) && k->nnondet) {
+		w.ev |= EV_NONDET;
+		add_detail(&w, "%s%s", k->nondet[0], k->nnondet > 1 ? " (and more differences)" : "");
+	}
+	if (be->is_oclgrind)
+		add_reports(&w, k, row->kind == VD_ROW_FINDING ? row->finding : NULL, accept,
+			    "other Oclgrind reports");
+	if (k->note)
+		add_detail(&w, "%s", k->note);
+	finish_finding(cell, &w, 1, "");
+}
+
 /* A row of a buggy kernel (a finding, or a kernel with a reference): run it
  * and its reference on `be`, and collect the evidence that counts. */
 static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
@@ -456,6 +492,10 @@ static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be
 			return;
 		}
 		eval_timing(cell, rc, be, mk, o);
+		return;
+	}
+	if (!mk->ref_path) {
+		eval_alone(cell, rc, be, row, accept);
 		return;
 	}
 	const struct run_result *k = run_kernel(rc, be, mk, mk->path);
