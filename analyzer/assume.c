@@ -288,16 +288,16 @@ static void add_fact(struct cls_ctx *ctx, const char *text, size_t n, struct cls
 {
 	struct fact_node *e;
 	const char *why;
+	while (n && (*text == ' ' || *text == '\t'))
+		text++, n--;
+	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r'))
+		n--;
 	if (!fact_parse(ctx->arena, text, n, &e, &why)) {
 		cls_report(ctx, &cls_rule_assumption, at, "malformed assumption '%.*s': %s",
 			   (int)n, text, why);
 		return;
 	}
 	expand_macros(ctx, e);
-	while (n && (*text == ' ' || *text == '\t'))
-		text++, n--;
-	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r'))
-		n--;
 	struct fact *x = MEM_NEW(ctx->arena, struct fact);
 	if (!x)
 		return;

@@ -349,6 +349,7 @@ struct q {
 	const struct acc_kernel *k;
 	bool inter;                  /* the two work-items are in different groups */
 	const unsigned char *split;  /* per slot: independent values per work-item */
+	unsigned nsplit;             /* slots split[] covers (guards made later add slots) */
 	bool loads_equal;            /* loaded data: the same value for both work-items */
 	bool in_index;               /* translating an index (not a guard) */
 	bool opaque;                 /* an index depends on data or an unmodelled value */
@@ -692,9 +693,10 @@ static Z3_ast gsz_of(struct q *q, unsigned dim)
 static bool slot_split(struct q *q, unsigned slot)
 {
 	const struct sym_slot *sl = &q->k->slots[slot];
+	bool split = q->split && slot < q->nsplit && q->split[slot];
 	if (q->inter)
-		return sl->is_iv || sl->per_group || (q->split && q->split[slot]);
-	return q->split && q->split[slot];
+		return sl->is_iv || sl->per_group || split;
+	return split;
 }
 
 /* A kernel argument's range, from its type. */
@@ -1678,12 +1680,15 @@ static Z3_ast distinct(struct q *q)
 	return f;
 }
 
+/* Which slots take independent values for the two work-items; *n: the
+ * slots the array covers (building the guards can add slots later). */
 static unsigned char *split_of(struct q *q, const struct acc *a, const struct acc *b,
-			       enum acc_mode mode)
+			       enum acc_mode mode, unsigned *n)
 {
 	const struct acc_kernel *k = q->k;
-	unsigned char *v = calloc(k->nslots + 1, 1);
 	struct aux *xa = acc_aux(q->ab, k, a), *xb = acc_aux(q->ab, k, b);
+	unsigned char *v = calloc(k->nslots + 1, 1);
+	*n = v ? k->nslots : 0;
 	if (!v || !xa || !xb)
 		return v;
 	for (unsigned i = 0; i < xa->nslots + xb->nslots; i++) {
@@ -2011,7 +2016,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	}
 	struct dec *d = q.d;
 	d->queries++;
-	unsigned char *split = split_of(&q, a, b, mode);
+	unsigned char *split = split_of(&q, a, b, mode, &q.nsplit);
 	q.split = split;
 	/* A read-modify-write whose index comes from loaded data (hist[bin]++)
 	 * races when two work-items load equal data; a per-work-item region
