@@ -109,3 +109,60 @@ void acc_dump_local(struct cls_ctx *ctx, FILE *out)
 		free(v);
 	}
 }
+
+/* ------------------------------------------------------- --dump=intervals */
+
+static const char *const dump_mode_names[MODE_COUNT] = { "local", "global", "any", "fence",
+							 "sg-local" };
+
+/*
+ * --dump=intervals: the barrier intervals of every kernel.  The splitting
+ * events first (barriers, sub-group barriers and fences, with the interval
+ * each one starts; 0 is the kernel entry), then every access with, per
+ * splitting mode, the interval starts that reach it:
+ *
+ *   launch KERNEL lsz=A,B,C/MAX_A,MAX_B,MAX_C ngrp=X,Y,Z wit=A,B,C SOURCE
+ *   event KERNEL LINE:COL barrier|sg-barrier|fence FLAGS start=N
+ *   access KERNEL LINE:COL OBJECT KIND local={0,2} global={...} any={...} ...
+ *
+ * An open size is 0 followed by its bound; SOURCE says where the local size
+ * came from (given, reqd, bounded, open).
+ */
+void acc_dump_intervals(struct cls_ctx *ctx, FILE *out)
+{
+	static const char *const src[] = { "given", "reqd", "bounded", "open" };
+	if (!ctx->facts || !ctx->facts->acc)
+		return;
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++) {
+		const struct acc_kernel *k = ctx->facts->acc->kernels.items[i];
+		const struct launch *l = &k->launch;
+		const char *name = k->kernel->name;
+		fprintf(out, "launch %s lsz=%u,%u,%u/%u,%u,%u ngrp=%u,%u,%u wit=%u,%u,%u %s\n", name,
+			l->lsz[0], l->lsz[1], l->lsz[2], l->lsz_max[0], l->lsz_max[1], l->lsz_max[2],
+			l->ngrp[0], l->ngrp[1], l->ngrp[2], l->wlsz[0], l->wlsz[1], l->wlsz[2],
+			src[l->src]);
+		for (unsigned e = 0; e < k->nev; e++) {
+			const struct acc_event *ev = &k->ev[e];
+			if (ev->kind == EV_ACCESS || !ev->call)
+				continue;
+			fprintf(out, "event %s %u:%u %s %u start=%u\n", name,
+				ev->call->range.begin.line, ev->call->range.begin.col,
+				ev->kind == EV_BARRIER ? "barrier" : ev->kind == EV_SG_BARRIER
+				? "sg-barrier" : "fence", ev->flags, ev->start);
+		}
+		for (unsigned j = 0; j < k->accs.len; j++) {
+			const struct acc *a = k->accs.items[j];
+			fprintf(out, "access %s %u:%u %s %s%s", name, a->range.begin.line,
+				a->range.begin.col, a->object->name,
+				a->kind == (ACC_READ | ACC_WRITE) ? "rw" : a->kind == ACC_WRITE ? "w" : "r",
+				a->atomic ? "a" : "");
+			for (unsigned m = 0; m < MODE_COUNT; m++) {
+				fprintf(out, " %s={", dump_mode_names[m]);
+				for (unsigned q = 0; q < a->niv[m]; q++)
+					fprintf(out, "%s%u", q ? "," : "", a->iv[m][q]);
+				fputc('}', out);
+			}
+			fputc('\n', out);
+		}
+	}
+}

@@ -335,6 +335,9 @@ bool acc_bank(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc 
 /* --dump=local-accesses (accdump.c): the __local accesses, their ranges and
  * predicted bank-conflict degrees, for runtime_check's address trace. */
 void acc_dump_local(struct cls_ctx *ctx, FILE *out);
+/* --dump=intervals (accdump.c): the launch, the splitting events and the
+ * interval starts of every access. */
+void acc_dump_intervals(struct cls_ctx *ctx, FILE *out);
 
 /* a's degree if the rows of its 2-D array were `pad` elements longer (0 if
  * it cannot be computed). */

@@ -1794,10 +1794,9 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		row_terms(q, x->index, 1, rt, &nr, 8, 0);
 		Z3_ast idx = tr(q, x->index, side_i, 0).t;
 		for (unsigned i = 0; i < nr && n < MAX_HYP; i++) {
-			unsigned same = 0;
-			for (unsigned j = 0; j < nr; j++)
-				same += rt[j].p == rt[i].p;
-			if (same != 1)
+			/* One argument-scaled term: the rest is the column.  (With
+			 * two, each would be the other's column: strides, below.) */
+			if (nr != 1)
 				continue;
 			Z3_ast term = tr(q, rt[i].term, side_i, 0).t;
 			Z3_ast rest = sub2(d, idx, term);
@@ -1976,7 +1975,8 @@ static void log_decision(struct q *q, const struct acc *a, const struct acc *b,
 			 q->inter ? "groups" : "items",
 			 w->verdict == VERDICT_RACE ? "race" : w->verdict == VERDICT_FREE ? "free"
 							      : "unknown");
-	if (w->verdict == VERDICT_RACE && n > 0 && (size_t)n < sizeof buf)
+	if (w->verdict == VERDICT_RACE && (w->lsz[0] || w->condition) && n > 0 &&
+	    (size_t)n < sizeof buf)
 		n += snprintf(buf + n, sizeof buf - (size_t)n,
 			      " t1=(%u,%u,%u) g1=(%u,%u,%u) t2=(%u,%u,%u) g2=(%u,%u,%u) lsz=(%u,%u,%u)"
 			      " byte=%lld%s%s%s%s%s", w->t1[0], w->t1[1], w->t1[2], w->g1[0], w->g1[1],
@@ -2159,8 +2159,15 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 					}
 			if (!found)
 				goto out;
-			/* A witness with the condition broken and the rest kept. */
-			if (check(&q, and2(d, f, and2(d, broken, keep)), 0, NULL, &m2) == Z3_L_TRUE ||
+			/* A witness with the condition broken and the rest kept,
+			 * sizes kept positive when the condition allows it. */
+			Z3_ast pos = Z3_mk_true(d->z);
+			for (unsigned i = 0; i < nh; i++)
+				if (h[i].kind == HYP_POS)
+					pos = and2(d, pos, h[i].f);
+			if (check(&q, and2(d, f, and2(d, broken, and2(d, keep, pos))), 0, NULL, &m2) ==
+				    Z3_L_TRUE ||
+			    check(&q, and2(d, f, and2(d, broken, keep)), 0, NULL, &m2) == Z3_L_TRUE ||
 			    check(&q, and2(d, f, broken), 0, NULL, &m2) == Z3_L_TRUE) {
 				model_free(&q, m);
 				m = m2;

@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "access.h"
+#include "race.h"
 #include "facts.h"
 #include "assume.h"
 #include "suppress.h"
@@ -185,7 +186,14 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			unif_dump(&ctx, o->dump_out);
 		} else if (!strcmp(o->dump, "local-accesses")) {
 			acc_dump_local(&ctx, o->dump_out);
+		} else if (!strcmp(o->dump, "intervals")) {
+			acc_dump_intervals(&ctx, o->dump_out);
 		} else if (!strcmp(o->dump, "conflicts")) {
+			/* every decision the race rules make, whichever are enabled */
+			race_find(&ctx, AS_LOCAL);
+			race_find(&ctx, AS_GLOBAL);
+			race_inter(&ctx);
+			race_spins(&ctx);
 			dec_dump(&ctx, o->dump_out);
 		}
 	}

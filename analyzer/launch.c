@@ -346,13 +346,17 @@ static void flatten(const struct sym *s, long long mul, struct term *t, unsigned
 }
 
 /*
- * A constant that spaces one coordinate's blocks bounds another coordinate's
- * extent: out[128 * get_group_id(0) + get_local_id(0)] gives each group 128
+ * A constant that spaces one coordinate's blocks bounds the coordinate below
+ * it: out[128 * get_group_id(0) + get_local_id(0)] gives each group 128
  * elements, which is a partition only when a group has at most 128
- * work-items; s[get_local_id(1) * 16 + get_local_id(0)] packs rows of 16.
- * A kernel written that way means that bound (a larger group would make its
- * own groups or rows overlap), so an open size is bounded by it.  A size
- * the kernel also reads (get_local_size in the same index) is not bounded.
+ * work-items; s[get_local_id(1) * 16 + get_local_id(0)] packs rows of 16;
+ * out[b * 64 + get_local_id(1) * 8 + get_local_id(0)] packs 8 rows of 8 per
+ * block.  Along each open dimension d, the local id's coefficient u and the
+ * smallest larger constant coefficient C of another coordinate (a local or
+ * group id) bound the size: at most C / u.  A kernel written that way means
+ * it (a larger group would make its own blocks or rows overlap), so an open
+ * size is bounded by it.  An index that also reads get_local_size(d) adapts
+ * to the size and bounds nothing.
  */
 static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
 {
@@ -371,15 +375,16 @@ static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
 				continue;
 			long long unit = 0, stride = 0;
 			bool reads_size = false;
+			for (unsigned i = 0; i < n; i++)
+				if (t[i].atom && t[i].atom->op == S_LID && t[i].atom->dim == d)
+					unit = t[i].coef;
 			for (unsigned i = 0; i < n; i++) {
 				const struct sym *x = t[i].atom;
 				if (!x)
 					continue;
-				if (x->op == S_LID && x->dim == d)
-					unit = t[i].coef;
-				else if ((x->op == S_GRP && x->dim == d) ||
-					 (x->op == S_LID && x->dim != d))
-					stride = stride && stride < t[i].coef ? stride : t[i].coef;
+				bool other = (x->op == S_GRP) || (x->op == S_LID && x->dim != d);
+				if (other && unit > 0 && t[i].coef > unit && (!stride || t[i].coef < stride))
+					stride = t[i].coef;
 				reads_size |= sym_uses_lsz(x, d);
 			}
 			if (unit <= 0 || stride <= 0 || reads_size || stride % unit || stride / unit < 2)
