@@ -1823,9 +1823,9 @@ static bool sym_range(const struct acc_kernel *k, const struct sym *s, struct iv
 		return clamp(1, l->lsz[s->dim] ? l->lsz[s->dim] : l->lsz_max[s->dim], r);
 	case S_GRP:
 		return clamp(0, l->ngrp[s->dim] ? (__int128)l->ngrp[s->dim] - 1
-						 : (__int128)LAUNCH_MAX_GLOBAL - 1, r);
+						 : (__int128)l->ngrp_max[s->dim] - 1, r);
 	case S_NGRP:
-		return clamp(1, l->ngrp[s->dim] ? l->ngrp[s->dim] : (__int128)LAUNCH_MAX_GLOBAL, r);
+		return clamp(1, l->ngrp[s->dim] ? l->ngrp[s->dim] : (__int128)l->ngrp_max[s->dim], r);
 	case S_SLOT: {
 		const struct sym_slot *sl = &k->slots[s->slot];
 		const struct ir_type *t = sl->var && !sl->is_iv ? sl->var->type : NULL;

@@ -143,6 +143,7 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 		}
 		if (!l->wngrp[d])
 			l->wngrp[d] = 1;
+		l->ngrp_max[d] = l->ngrp[d] ? l->ngrp[d] : LAUNCH_MAX_GLOBAL;
 	}
 }
 
@@ -338,11 +339,62 @@ static void flatten(const struct sym *s, long long mul, struct term *t, unsigned
 	}
 	if (s->op == S_IV && (s->sub == IR_B_ADD || s->sub == IR_B_SUB)) {
 		flatten(s->a, mul, t, n, cap, depth + 1);
-		t[(*n)++] = (struct term){ mul, s };  /* the steps taken: never a pattern */
+		/* the steps taken: a coordinate whose coefficient is the step when
+		 * that is a constant (0: not one) */
+		long long step = s->b && s->b->op == S_CONST ? s->b->c : 0;
+		if (*n < cap)
+			t[(*n)++] = (struct term){ mul * (step < 0 ? -step : step), s };
 		return;
 	}
 	t[(*n)++] = (struct term){ s->op == S_CONST ? mul * s->c : mul,
 				   s->op == S_CONST ? NULL : s };
+}
+
+/* The bounds one linear form (a sum, s) says about the open local sizes
+ * (lim, with the line of the access), and those of the sums nested in its
+ * other terms: ((t0 + c0) * n + c1 + c3) is a form of its own inside. */
+static void form_bounds(const struct launch *l, const struct sym *s, long long lim[3],
+			unsigned line[3], unsigned at, unsigned depth)
+{
+	struct term t[32];
+	unsigned n = 0;
+	if (!s || depth > 16)
+		return;
+	flatten(s, 1, t, &n, 32, 0);
+	for (unsigned d = 0; d < 3; d++) {
+		if (l->lsz[d])
+			continue;
+		long long unit = 0, stride = 0;
+		bool reads_size = false;
+		for (unsigned i = 0; i < n; i++)
+			if (t[i].atom && t[i].atom->op == S_LID && t[i].atom->dim == d)
+				unit = t[i].coef;
+		for (unsigned i = 0; i < n; i++) {
+			const struct sym *x = t[i].atom;
+			if (!x)
+				continue;
+			bool other = x->op == S_GRP || x->op == S_IV || (x->op == S_LID && x->dim != d);
+			if (other && unit > 0 && t[i].coef > unit && (!stride || t[i].coef < stride))
+				stride = t[i].coef;
+			reads_size |= sym_uses_lsz(x, d);
+		}
+		if (unit <= 0 || stride <= 0 || reads_size || stride % unit || stride / unit < 2)
+			continue;
+		long long b = stride / unit;
+		if (!lim[d] || b < lim[d]) {
+			lim[d] = b;
+			line[d] = at;
+		}
+	}
+	/* The sums inside products and other operators are forms too. */
+	for (unsigned i = 0; i < n; i++) {
+		const struct sym *x = t[i].atom;
+		if (!x || x->op == S_LID || x->op == S_GRP || x->op == S_IV || x->op == S_SLOT)
+			continue;
+		form_bounds(l, x->a, lim, line, at, depth + 1);
+		form_bounds(l, x->b, lim, line, at, depth + 1);
+		form_bounds(l, x->x, lim, line, at, depth + 1);
+	}
 }
 
 /*
@@ -351,12 +403,14 @@ static void flatten(const struct sym *s, long long mul, struct term *t, unsigned
  * elements, which is a partition only when a group has at most 128
  * work-items; s[get_local_id(1) * 16 + get_local_id(0)] packs rows of 16;
  * out[b * 64 + get_local_id(1) * 8 + get_local_id(0)] packs 8 rows of 8 per
- * block.  Along each open dimension d, the local id's coefficient u and the
- * smallest larger constant coefficient C of another coordinate (a local or
- * group id) bound the size: at most C / u.  A kernel written that way means
- * it (a larger group would make its own blocks or rows overlap), so an open
- * size is bounded by it.  An index that also reads get_local_size(d) adapts
- * to the size and bounds nothing.
+ * block; for (c = get_local_id(1); ...; c += 16) deals the columns out 16
+ * apart.  In each linear form of an index, along each open dimension d, the
+ * local id's coefficient u and the smallest larger constant coefficient C of
+ * another coordinate (a local or group id, a loop's constant step) bound the
+ * size: at most C / u.  A kernel written that way means it (a larger group
+ * would make its own blocks, rows or columns overlap), so an open size is
+ * bounded by it.  A form that also reads get_local_size(d) adapts to the
+ * size and bounds nothing.
  */
 static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
 {
@@ -365,36 +419,7 @@ static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
 	unsigned line[3] = { 0, 0, 0 };
 	for (unsigned j = 0; j < k->accs.len; j++) {
 		const struct acc *a = k->accs.items[j];
-		struct term t[32];
-		unsigned n = 0;
-		if (!a->index)
-			continue;
-		flatten(a->index, 1, t, &n, 32, 0);
-		for (unsigned d = 0; d < 3; d++) {
-			if (l->lsz[d])
-				continue;
-			long long unit = 0, stride = 0;
-			bool reads_size = false;
-			for (unsigned i = 0; i < n; i++)
-				if (t[i].atom && t[i].atom->op == S_LID && t[i].atom->dim == d)
-					unit = t[i].coef;
-			for (unsigned i = 0; i < n; i++) {
-				const struct sym *x = t[i].atom;
-				if (!x)
-					continue;
-				bool other = (x->op == S_GRP) || (x->op == S_LID && x->dim != d);
-				if (other && unit > 0 && t[i].coef > unit && (!stride || t[i].coef < stride))
-					stride = t[i].coef;
-				reads_size |= sym_uses_lsz(x, d);
-			}
-			if (unit <= 0 || stride <= 0 || reads_size || stride % unit || stride / unit < 2)
-				continue;
-			long long b = stride / unit;
-			if (!lim[d] || b < lim[d]) {
-				lim[d] = b;
-				line[d] = a->range.begin.line;
-			}
-		}
+		form_bounds(l, a->index, lim, line, a->range.begin.line, 0);
 	}
 	for (unsigned d = 0; d < 3; d++) {
 		if (!lim[d] || lim[d] >= l->lsz_max[d])
@@ -408,9 +433,68 @@ static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
 	}
 }
 
+/* The induction variables of s (each once). */
+static void ivs_of(const struct sym *s, const struct sym **v, unsigned *n, unsigned cap,
+		   unsigned depth)
+{
+	if (!s || depth > 64 || *n >= cap)
+		return;
+	if (s->op == S_IV) {
+		bool dup = false;
+		for (unsigned i = 0; i < *n && !dup; i++)
+			dup = v[i] == s;
+		if (!dup)
+			v[(*n)++] = s;
+	}
+	ivs_of(s->a, v, n, cap, depth + 1);
+	ivs_of(s->b, v, n, cap, depth + 1);
+	ivs_of(s->x, v, n, cap, depth + 1);
+}
+
+/*
+ * A grid-stride loop whose step is a constant of the kernel bounds the grid:
+ * for (c = 32 * get_group_id(0); c < n; c += 8192) gives group g the tiles
+ * 32 g, 32 g + 8192, ..., a partition of the range only when there are at
+ * most 8192 / 32 = 256 groups (group 256 would start where group 0's second
+ * tile is).  The grid the author meant is at most that; an open number of
+ * groups is bounded by it.
+ */
+static void infer_groups(struct acc_kernel *k)
+{
+	struct launch *l = &k->launch;
+	for (unsigned j = 0; j < k->accs.len; j++) {
+		const struct acc *a = k->accs.items[j];
+		const struct sym *iv[16];
+		unsigned niv = 0;
+		ivs_of(a->index, iv, &niv, 16, 0);
+		for (unsigned i = 0; i < niv; i++) {
+			const struct sym *s = iv[i];
+			if ((s->sub != IR_B_ADD && s->sub != IR_B_SUB) || !s->b || s->b->op != S_CONST)
+				continue;
+			long long step = s->b->c < 0 ? -s->b->c : s->b->c;
+			struct term t[32];
+			unsigned n = 0;
+			flatten(s->a, 1, t, &n, 32, 0);
+			for (unsigned q = 0; q < n; q++) {
+				const struct sym *x = t[q].atom;
+				if (!x || x->op != S_GRP || l->ngrp[x->dim] || t[q].coef <= 0 ||
+				    step % t[q].coef || step / t[q].coef < 1)
+					continue;
+				unsigned long long b = (unsigned long long)(step / t[q].coef);
+				if (b < l->ngrp_max[x->dim])
+					l->ngrp_max[x->dim] = b;
+			}
+		}
+	}
+	for (unsigned d = 0; d < 3; d++)
+		if (!l->ngrp[d] && l->wngrp[d] > l->ngrp_max[d])
+			l->wngrp[d] = (unsigned)l->ngrp_max[d];
+}
+
 void launch_infer(struct abuild *ab, struct acc_kernel *k)
 {
 	ab->k = k;
+	infer_groups(k);
 	if (k->launch.src == LAUNCH_OPEN)
 		infer_from_strides(ab, k);
 	if (k->launch.src == LAUNCH_OPEN || k->launch.src == LAUNCH_BOUNDED)

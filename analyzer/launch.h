@@ -44,6 +44,7 @@ struct launch {
 	unsigned lsz[3];         /* the local size when fixed; 0: symbolic */
 	unsigned lsz_max[3];     /* the largest a symbolic local size may be */
 	unsigned ngrp[3];        /* the number of groups when fixed; 0: symbolic */
+	unsigned long long ngrp_max[3]; /* the most a symbolic number of groups may be */
 	unsigned long long gsz[3]; /* the global size when given; 0: not given */
 	unsigned wlsz[3];        /* concrete sizes for witnesses and enumeration */
 	unsigned wngrp[3];
