@@ -291,6 +291,13 @@ const char *acc_element_text(struct cls_ctx *ctx, const struct acc *a, long long
 void acc_separators(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		    enum acc_mode mode, void (*fn)(const struct acc_event *ev, void *d), void *d);
 
+/* For the pairs of one work-group: a's index as a part the same for every
+ * work-item of the group (a key: equal keys, equal parts; gcoef: the group
+ * ids' coefficients in it) and the bytes the rest reaches; false when the
+ * rest is not bounded by the local ids. */
+bool acc_group_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		    unsigned long long *key, long long *lo, long long *hi, long long gcoef[3]);
+
 /* The bytes a can touch, over every work-item and group of the launch,
  * from the bounds of its index's parts; false when unbounded. */
 bool acc_bounds(const struct acc_kernel *k, const struct acc *a, long long *lo, long long *hi);

@@ -255,13 +255,16 @@ static int by_start(const void *pa, const void *pb)
 }
 
 struct span {
-	long long lo, hi;
+	unsigned long long key;  /* the part of the index shared by the group */
+	long long lo, hi;        /* the bytes the rest reaches */
 	const struct acc *a;
 };
 
 static int by_lo(const void *pa, const void *pb)
 {
 	const struct span *x = pa, *y = pb;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
 	return x->lo < y->lo ? -1 : x->lo > y->lo ? 1 : (x->a->id > y->a->id) - (x->a->id < y->a->id);
 }
 
@@ -318,25 +321,33 @@ static void object_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct
 		while (j < nt && t[j].start == t[i].start)
 			j++;
 		if (j - i > 32 && (sp = realloc(sp, (j - i) * sizeof *sp))) {
-			/* A large interval: pair accesses whose bytes overlap, found by
-			 * sorting their ranges; those without a known range meet all. */
+			/* A large interval: pair accesses whose bytes can overlap,
+			 * found by sorting them by the part of the index the group
+			 * shares (equal parts: compare the rest's ranges) and then by
+			 * range; across different shared parts, and for those without
+			 * a known range, every pair. */
 			unsigned ns = 0;
 			for (unsigned x = i; x < j; x++) {
-				long long lo, hi;
-				if (acc_bounds(k, t[x].a, &lo, &hi)) {
-					sp[ns].lo = lo;
-					sp[ns].hi = hi;
+				long long gc[3];
+				if (acc_group_span(ctx, k, t[x].a, &sp[ns].key, &sp[ns].lo, &sp[ns].hi,
+						   gc))
 					sp[ns++].a = t[x].a;
-				}
 			}
 			qsort(sp, ns, sizeof *sp, by_lo);
 			for (unsigned x = 0; x < ns && found < MAX_PER_OBJECT; x++)
-				for (unsigned y = x; y < ns && sp[y].lo < sp[x].hi &&
-				     found < MAX_PER_OBJECT; y++)
+				for (unsigned y = x; y < ns && found < MAX_PER_OBJECT; y++) {
+					if (sp[y].key == sp[x].key && sp[y].lo >= sp[x].hi) {
+						/* sorted: the rest of this key lies further on */
+						while (y + 1 < ns && sp[y + 1].key == sp[x].key)
+							y++;
+						continue;
+					}
 					found += pair(ctx, rl, k, sp[x].a, sp[y].a, &done);
+				}
 			for (unsigned x = i; x < j && found < MAX_PER_OBJECT; x++) {
-				long long lo, hi;
-				if (acc_bounds(k, t[x].a, &lo, &hi))
+				unsigned long long key;
+				long long lo, hi, gc[3];
+				if (acc_group_span(ctx, k, t[x].a, &key, &lo, &hi, gc))
 					continue;
 				for (unsigned y = i; y < j && found < MAX_PER_OBJECT; y++)
 					found += pair(ctx, rl, k, t[x].a, t[y].a, &done);
@@ -467,7 +478,7 @@ static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct 
 
 struct gspan {
 	long long lo, hi;
-	const struct acc *a;
+	unsigned idx;            /* into the object's accesses */
 };
 
 static int by_glo(const void *pa, const void *pb)
@@ -475,48 +486,115 @@ static int by_glo(const void *pa, const void *pb)
 	const struct gspan *x = pa, *y = pb;
 	if (x->lo != y->lo)
 		return x->lo < y->lo ? -1 : 1;
-	return (x->a->id > y->a->id) - (x->a->id < y->a->id);
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* The tile an access stays in, when groups differ along one dimension:
+ * index = c * get_group_id(d) + (a part shared by the group: key) + a rest
+ * in [lo, hi). */
+struct tile {
+	unsigned long long key;
+	long long lo, hi, c;
+	bool ok;
+};
+
+static int by_tile(const void *pa, const void *pb)
+{
+	const struct tile *x = *(const struct tile *const *)pa, *y = *(const struct tile *const *)pb;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/*
+ * Tiles: when groups differ along one dimension d only, accesses whose index
+ * is C * get_group_id(d) plus the same shared part plus a rest that stays
+ * within a window no wider than |C| over all of them keep to their group's
+ * tile, and two groups' tiles do not meet: such pairs need no check.  Marks
+ * tl[i].ok for the accesses of v that are in such a key.
+ */
+static void find_tiles(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc **v,
+		       unsigned n, struct tile *tl)
+{
+	unsigned vary = 0, gd = 0;
+	for (unsigned d = 0; d < 3; d++)
+		if (k->launch.ngrp[d] != 1)
+			vary++, gd = d;
+	struct tile **by = malloc((n + 1) * sizeof *by);
+	if (vary != 1 || !by) {
+		free(by);
+		return;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		long long gc[3];
+		tl[i].ok = acc_group_span(ctx, k, v[i], &tl[i].key, &tl[i].lo, &tl[i].hi, gc) &&
+			   gc[gd] != 0;
+		tl[i].c = gc[gd] < 0 ? -gc[gd] : gc[gd];
+		by[i] = &tl[i];
+	}
+	/* one window per key (equal keys have equal coefficients c) */
+	qsort(by, n, sizeof *by, by_tile);
+	for (unsigned i = 0; i < n;) {
+		unsigned j = i;
+		long long lo = by[i]->lo, hi = by[i]->hi;
+		bool all = true;
+		while (j < n && by[j]->key == by[i]->key) {
+			all &= by[j]->ok;
+			lo = by[j]->lo < lo ? by[j]->lo : lo;
+			hi = by[j]->hi > hi ? by[j]->hi : hi;
+			j++;
+		}
+		for (unsigned x = i; x < j; x++)
+			by[x]->ok = all && hi - lo <= by[x]->c;
+		i = j;
+	}
+	free(by);
 }
 
 /*
  * The pairs of one object's global accesses that work-items of different
  * groups could make meet.  Accesses whose bytes over the whole launch are
  * bounded are paired only when those bounds overlap (a sorted sweep); the
- * rest are checked against everything.
+ * rest are checked against everything; pairs of one tile (find_tiles) are
+ * not checked.
  */
 static void inter_object(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 			 const struct acc **v, unsigned n, struct pset *reported)
 {
 	struct gspan *sp = malloc((n + 1) * sizeof *sp);
-	const struct acc **rest = malloc((n + 1) * sizeof *rest);
+	unsigned *rest = malloc((n + 1) * sizeof *rest);
+	struct tile *tl = calloc(n + 1, sizeof *tl);
 	unsigned ns = 0, nr = 0, found = 0;
-	if (!sp || !rest)
+	if (!sp || !rest || !tl)
 		goto out;
 	for (unsigned i = 0; i < n; i++) {
 		long long lo, hi;
 		if (acc_bounds(k, v[i], &lo, &hi))
-			sp[ns++] = (struct gspan){ lo, hi, v[i] };
+			sp[ns++] = (struct gspan){ lo, hi, i };
 		else
-			rest[nr++] = v[i];
+			rest[nr++] = i;
 	}
 	qsort(sp, ns, sizeof *sp, by_glo);
+	find_tiles(ctx, k, v, n, tl);
+#define SAME_TILE(x, y) (tl[x].ok && tl[y].ok && tl[x].key == tl[y].key)
 	for (unsigned i = 0; i < ns && found < MAX_PER_OBJECT; i++)
-		for (unsigned j = i; j < ns && sp[j].lo < sp[i].hi && found < MAX_PER_OBJECT; j++) {
-			const struct acc *a = sp[i].a, *b = sp[j].a;
-			found += inter_check(ctx, rl, k, a, b, reported);
-		}
+		for (unsigned j = i; j < ns && sp[j].lo < sp[i].hi && found < MAX_PER_OBJECT; j++)
+			if (!SAME_TILE(sp[i].idx, sp[j].idx))
+				found += inter_check(ctx, rl, k, v[sp[i].idx], v[sp[j].idx], reported);
 	for (unsigned i = 0; i < nr && found < MAX_PER_OBJECT; i++)
 		for (unsigned j = 0; j < n && found < MAX_PER_OBJECT; j++) {
 			/* each pair of two unbounded accesses once */
 			bool both = false;
-			for (unsigned x = 0; x < nr && !both && v[j] != rest[i]; x++)
-				both = rest[x] == v[j] && x < i;
-			if (!both)
-				found += inter_check(ctx, rl, k, rest[i], v[j], reported);
+			for (unsigned x = 0; x < i && !both; x++)
+				both = rest[x] == j;
+			if (!both && !SAME_TILE(rest[i], j))
+				found += inter_check(ctx, rl, k, v[rest[i]], v[j], reported);
 		}
+#undef SAME_TILE
 out:
 	free(sp);
 	free(rest);
+	free(tl);
 }
 
 /* Can two work-groups run at all? */
