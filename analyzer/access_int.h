@@ -75,8 +75,49 @@ static inline bool loop_member(const struct fn_info *fi, int L, unsigned block)
 			return true;
 	return false;
 }
-/* Loops, definitions and control dependences of f, computed once. */
+/* Bytes of a type, 0 when unknown. */
+static inline long long acc_type_size(const struct ir_type *t)
+{
+	return t && t->size > 0 ? t->size : 0;
+}
+
+/* A __local or program-scope object (not private storage). */
+static inline bool acc_shared_obj(const struct ir_var *v)
+{
+	return v && (v->kind == VAR_SHARED || v->kind == VAR_PROGRAM);
+}
+
+/* Is lv memory (not a private variable or a path into one)? */
+static inline bool acc_memory_lvalue(const struct ir_expr *lv)
+{
+	if (!lv)
+		return false;
+	if (lv->op == E_VAR)
+		return acc_shared_obj(lv->u.var);
+	if (lv->op == E_INDEX || lv->op == E_DEREF || lv->op == E_MEMBER || lv->op == E_SWIZZLE)
+		return !ir_private_target(lv);
+	return false;
+}
+
+/* Loops, definitions and control dependences of f, computed once (flow.c). */
 struct fn_info *acc_fn_info(struct abuild *ab, const struct ir_func *f);
+
+/* Where an lvalue lives (symval.c). */
+struct place {
+	const struct ir_var *object;
+	struct sym *offset;          /* bytes from the object's start */
+	const char *field;
+	long long size;              /* bytes accessed */
+	const struct ir_type *elem;  /* element type of the object */
+};
+/* The place of lvalue lv (or of what pointer lv points to) at (block, inst)
+ * of context c; false for private storage and what cannot be resolved. */
+bool acc_place(struct abuild *ab, const struct ir_expr *lv, bool is_pointer, struct acc_ctx *c,
+	       unsigned block, unsigned inst, struct place *out);
+struct sym *acc_sym_const(struct abuild *ab, long long c);
+/* Fill the interval starts of every access of ab->k under mode m (interval.c). */
+void acc_intervals(struct abuild *ab, enum acc_mode m);
+struct sym *acc_sym_bin(struct abuild *ab, unsigned op, struct sym *x, struct sym *y);
 /* The symbolic value of e evaluated at (block, inst) of context c. */
 struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 		       unsigned block, unsigned inst, unsigned depth);

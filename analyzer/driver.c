@@ -193,7 +193,7 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			race_find(&ctx, AS_LOCAL);
 			race_find(&ctx, AS_GLOBAL);
 			race_inter(&ctx);
-			race_spins(&ctx);
+			spin_find(&ctx);
 			dec_dump(&ctx, o->dump_out);
 		}
 	}

@@ -545,6 +545,11 @@ const char *launch_group_note(struct cls_ctx *ctx, const struct launch *l, const
 			  "give --num-groups or --global-size for the real launch", dims);
 }
 
+bool launch_many_groups(const struct launch *l)
+{
+	return l->ngrp[0] != 1 || l->ngrp[1] != 1 || l->ngrp[2] != 1;
+}
+
 const char *launch_item_text(struct cls_ctx *ctx, const struct launch *l, const unsigned t[3])
 {
 	if (l->dims >= 3)

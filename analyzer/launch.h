@@ -68,6 +68,8 @@ const char *launch_note(struct cls_ctx *ctx, const struct launch *l, const unsig
 /* The same for the number of work-groups of an inter-group witness. */
 const char *launch_group_note(struct cls_ctx *ctx, const struct launch *l, const unsigned g1[3],
 			      const unsigned g2[3]);
+/* Can two work-groups run at all? */
+bool launch_many_groups(const struct launch *l);
 /* "work-item 3", "work-item (3,1)" in the launch's dimensions. */
 const char *launch_item_text(struct cls_ctx *ctx, const struct launch *l, const unsigned t[3]);
 const char *launch_group_text(struct cls_ctx *ctx, const struct launch *l, const unsigned g[3]);

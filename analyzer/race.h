@@ -52,8 +52,8 @@ struct spin_list {
 const struct race_list *race_find(struct cls_ctx *ctx, unsigned space);
 /* Pairs of global accesses by work-items of different work-groups. */
 const struct race_list *race_inter(struct cls_ctx *ctx);
-/* Spin-waits on memory written by other work-items or work-groups. */
-const struct spin_list *race_spins(struct cls_ctx *ctx);
+/* Spin-waits on memory written by other work-items or work-groups (spin.c). */
+const struct spin_list *spin_find(struct cls_ctx *ctx);
 /* "scratch[1]: work-item 1 writes it (line 4) while work-item 0 reads it (line 7)" */
 const char *race_witness(struct cls_ctx *ctx, const struct race *r);
 /* "the other access: s[5]" for the note at r->first. */

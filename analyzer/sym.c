@@ -206,3 +206,122 @@ bool sym_uses_lsz(const struct sym *s, unsigned dim)
 		return true;
 	return sym_uses_lsz(s->a, dim) || sym_uses_lsz(s->b, dim) || sym_uses_lsz(s->x, dim);
 }
+
+/* ------------------------------------------------------------ bounds */
+
+struct ival {
+	long long lo, hi;
+};
+
+#define BOUND_MAX (1LL << 60)
+
+static bool clamp(__int128 lo, __int128 hi, struct ival *r)
+{
+	if (lo < -BOUND_MAX || hi > BOUND_MAX)
+		return false;
+	r->lo = (long long)lo;
+	r->hi = (long long)hi;
+	return true;
+}
+
+/* The values s can take over the launch (interval arithmetic). */
+static bool sym_range(const struct acc_kernel *k, const struct sym *s, struct ival *r,
+		      unsigned depth)
+{
+	const struct launch *l = &k->launch;
+	struct ival a, b;
+	if (!s || depth > 64)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+		return clamp(s->c, s->c, r);
+	case S_LID:
+		return clamp(0, (l->lsz[s->dim] ? l->lsz[s->dim] : l->lsz_max[s->dim]) - 1, r);
+	case S_LSZ:
+		return clamp(1, l->lsz[s->dim] ? l->lsz[s->dim] : l->lsz_max[s->dim], r);
+	case S_GRP:
+		return clamp(0, l->ngrp[s->dim] ? (__int128)l->ngrp[s->dim] - 1
+						 : (__int128)l->ngrp_max[s->dim] - 1, r);
+	case S_NGRP:
+		return clamp(1, l->ngrp[s->dim] ? l->ngrp[s->dim] : (__int128)l->ngrp_max[s->dim], r);
+	case S_SLOT: {
+		const struct sym_slot *sl = &k->slots[s->slot];
+		const struct ir_type *t = sl->var && !sl->is_iv ? sl->var->type : NULL;
+		if (!t || t->kind != T_INT || t->size <= 0 || t->size > 4)
+			return false;
+		if (t->is_unsigned)
+			return clamp(0, ((__int128)1 << (t->size * 8)) - 1, r);
+		return clamp(-((__int128)1 << (t->size * 8 - 1)), ((__int128)1 << (t->size * 8 - 1)) - 1,
+			     r);
+	}
+	case S_NEG:
+		return sym_range(k, s->a, &a, depth + 1) && clamp(-(__int128)a.hi, -(__int128)a.lo, r);
+	case S_COND:
+		if (!sym_range(k, s->b, &a, depth + 1) || !sym_range(k, s->x, &b, depth + 1))
+			return false;
+		return clamp(a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi, r);
+	case S_BIN:
+		break;
+	default:
+		return false;
+	}
+	if (!sym_range(k, s->a, &a, depth + 1) || !sym_range(k, s->b, &b, depth + 1))
+		return false;
+	switch (s->sub) {
+	case IR_B_ADD:
+		return clamp((__int128)a.lo + b.lo, (__int128)a.hi + b.hi, r);
+	case IR_B_SUB:
+		return clamp((__int128)a.lo - b.hi, (__int128)a.hi - b.lo, r);
+	case IR_B_MUL: {
+		__int128 p[4] = { (__int128)a.lo * b.lo, (__int128)a.lo * b.hi, (__int128)a.hi * b.lo,
+				  (__int128)a.hi * b.hi };
+		__int128 lo = p[0], hi = p[0];
+		for (int i = 1; i < 4; i++) {
+			lo = p[i] < lo ? p[i] : lo;
+			hi = p[i] > hi ? p[i] : hi;
+		}
+		return clamp(lo, hi, r);
+	}
+	case IR_B_DIV:
+		if (b.lo != b.hi || b.lo <= 0)
+			return false;
+		return clamp(a.lo / b.lo, a.hi / b.lo, r);
+	case IR_B_SHR:
+		if (b.lo != b.hi || b.lo < 0 || b.lo > 62)
+			return false;
+		return clamp(a.lo >> b.lo, a.hi >> b.lo, r);
+	case IR_B_SHL:
+		if (b.lo != b.hi || b.lo < 0 || b.lo > 40)
+			return false;
+		return clamp((__int128)a.lo << b.lo, (__int128)a.hi << b.lo, r);
+	case IR_B_REM:
+		if (b.lo != b.hi || b.lo == 0)
+			return false;
+		{
+			long long m = (b.lo < 0 ? -b.lo : b.lo) - 1;
+			return clamp(a.lo >= 0 ? 0 : -m, a.hi <= 0 ? 0 : m, r);
+		}
+	case IR_B_AND:
+		if (b.lo == b.hi && b.lo >= 0)
+			return clamp(0, b.lo, r);
+		if (a.lo == a.hi && a.lo >= 0)
+			return clamp(0, a.lo, r);
+		return false;
+	case SYM_MIN:
+		return clamp(a.lo < b.lo ? a.lo : b.lo, a.hi < b.hi ? a.hi : b.hi, r);
+	case SYM_MAX:
+		return clamp(a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi, r);
+	default:
+		return false;
+	}
+}
+
+bool acc_bounds(const struct acc_kernel *k, const struct acc *a, long long *lo, long long *hi)
+{
+	struct ival r;
+	if (!a->index || !sym_range(k, a->index, &r, 0))
+		return false;
+	*lo = r.lo;
+	*hi = r.hi + a->width;
+	return true;
+}

@@ -13,7 +13,7 @@
 
 static void check(struct cls_ctx *ctx)
 {
-	const struct spin_list *sl = race_spins(ctx);
+	const struct spin_list *sl = spin_find(ctx);
 	if (!sl)
 		return;
 	for (unsigned i = 0; i < sl->spins.len; i++) {

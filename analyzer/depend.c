@@ -1,0 +1,296 @@
+/*
+ * depend.c - dependence tests and spans, without a solver (dep_, acc_).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "depend.h"
+#include "smt.h"
+
+/* ------------------------------------------------------ the linear filter */
+
+/*
+ * Before any solver call, the classic dependence tests on the difference of
+ * the two indices as a linear form: a pair whose difference cannot fall in
+ * the overlap window, by divisibility (the GCD test: out[50 * g + 3] and
+ * out[50 * g + 7] never meet) or by the bounds of its terms (the Banerjee
+ * test: s[l] and s[l + 64] with l < 64), is free, for every launch and
+ * value.  Both tests only drop constraints (guards, distinctness), so a
+ * "free" is a proof; anything else goes to the solver.  Most pairs of a
+ * long generated kernel end here.
+ */
+#define LIN_TERMS 24
+
+enum { LK_LID, LK_GRP, LK_LSZ, LK_NGRP, LK_SLOT, LK_K, LK_OPAQUE };
+
+struct lterm {
+	unsigned char kind, inst;   /* inst 2: the same in both work-items */
+	unsigned id;                /* dimension or slot */
+	const struct sym *opq;      /* LK_OPAQUE: the subterm */
+	long long coef;
+};
+
+struct lform {
+	bool ok;
+	long long c;
+	unsigned n;
+	struct lterm t[LIN_TERMS];
+};
+
+/* Is s the same value for both work-items of the query? */
+static bool lin_shared(const struct q *q, const struct sym *s, unsigned depth)
+{
+	const struct launch *l = &q->k->launch;
+	if (!s)
+		return true;
+	if (depth > 64)
+		return false;
+	switch (s->op) {
+	case S_LID:
+		return l->lsz[s->dim] == 1;
+	case S_GRP:
+		return !q->inter || l->ngrp[s->dim] == 1;
+	case S_SLOT:
+	case S_IV:
+		if (smt_split(q, s->slot))
+			return false;
+		break;
+	case S_DIVERGENT:
+		return false;
+	case S_LOAD:
+		if (q->loads_equal)
+			return true;
+		break;
+	default:
+		break;
+	}
+	return lin_shared(q, s->a, depth + 1) && lin_shared(q, s->b, depth + 1) &&
+	       lin_shared(q, s->x, depth + 1);
+}
+
+static void lin_add(struct lform *f, unsigned kind, unsigned inst, unsigned id,
+		    const struct sym *opq, long long coef)
+{
+	if (!coef || !f->ok)
+		return;
+	for (unsigned i = 0; i < f->n; i++) {
+		struct lterm *t = &f->t[i];
+		if (t->kind == kind && t->inst == inst && t->id == id &&
+		    (kind != LK_OPAQUE || sym_equal(t->opq, opq))) {
+			if (__builtin_add_overflow(t->coef, coef, &t->coef))
+				f->ok = false;
+			return;
+		}
+	}
+	if (f->n == LIN_TERMS) {
+		f->ok = false;
+		return;
+	}
+	f->t[f->n++] = (struct lterm){ (unsigned char)kind, (unsigned char)inst, id, opq, coef };
+}
+
+/* f += mul * s, for work-item inst. */
+static void lin_of(const struct q *q, const struct sym *s, unsigned inst, long long mul,
+		   struct lform *f, unsigned depth)
+{
+	const struct launch *l = &q->k->launch;
+	long long v;
+	if (!f->ok)
+		return;
+	if (!s || depth > 64) {
+		f->ok = false;
+		return;
+	}
+	switch (s->op) {
+	case S_CONST:
+		if (__builtin_mul_overflow(mul, s->c, &v) || __builtin_add_overflow(f->c, v, &f->c))
+			f->ok = false;
+		return;
+	case S_LID:
+		if (l->lsz[s->dim] != 1)
+			lin_add(f, LK_LID, inst, s->dim, NULL, mul);
+		return;
+	case S_GRP:
+		if (l->ngrp[s->dim] != 1)
+			lin_add(f, LK_GRP, q->inter ? inst : 2, s->dim, NULL, mul);
+		return;
+	case S_LSZ:
+		if (l->lsz[s->dim])
+			lin_of(q, &(struct sym){ .op = S_CONST, .c = l->lsz[s->dim] }, inst, mul, f, depth);
+		else
+			lin_add(f, LK_LSZ, 2, s->dim, NULL, mul);
+		return;
+	case S_NGRP:
+		if (l->ngrp[s->dim])
+			lin_of(q, &(struct sym){ .op = S_CONST, .c = l->ngrp[s->dim] }, inst, mul, f,
+			       depth);
+		else
+			lin_add(f, LK_NGRP, 2, s->dim, NULL, mul);
+		return;
+	case S_SLOT:
+		lin_add(f, LK_SLOT, smt_split(q, s->slot) ? inst : 2, s->slot, NULL, mul);
+		return;
+	case S_IV:
+		if ((s->sub == IR_B_ADD || s->sub == IR_B_SUB) && s->b && s->b->op == S_CONST) {
+			long long step = s->sub == IR_B_ADD ? s->b->c : -s->b->c;
+			lin_of(q, s->a, inst, mul, f, depth + 1);
+			if (__builtin_mul_overflow(mul, step, &v))
+				f->ok = false;
+			else
+				lin_add(f, LK_K, smt_split(q, s->slot) ? inst : 2, s->slot, NULL, v);
+			return;
+		}
+		break;
+	case S_NEG:
+		lin_of(q, s->a, inst, -mul, f, depth + 1);
+		return;
+	case S_BIN:
+		if (s->sub == IR_B_ADD || s->sub == IR_B_SUB) {
+			lin_of(q, s->a, inst, mul, f, depth + 1);
+			lin_of(q, s->b, inst, s->sub == IR_B_SUB ? -mul : mul, f, depth + 1);
+			return;
+		}
+		if (s->sub == IR_B_MUL && (s->a->op == S_CONST || s->b->op == S_CONST)) {
+			const struct sym *c = s->a->op == S_CONST ? s->a : s->b;
+			if (__builtin_mul_overflow(mul, c->c, &v))
+				f->ok = false;
+			else
+				lin_of(q, c == s->a ? s->b : s->a, inst, v, f, depth + 1);
+			return;
+		}
+		if (s->sub == IR_B_SHL && s->b->op == S_CONST && s->b->c >= 0 && s->b->c < 40) {
+			if (__builtin_mul_overflow(mul, 1LL << s->b->c, &v))
+				f->ok = false;
+			else
+				lin_of(q, s->a, inst, v, f, depth + 1);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	lin_add(f, LK_OPAQUE, lin_shared(q, s, 0) ? 2 : inst, 0, s, mul);
+}
+
+/* The range of one term's variable; false when unbounded. */
+static bool lin_range(const struct q *q, const struct lterm *t, long long *lo, long long *hi)
+{
+	const struct launch *l = &q->k->launch;
+	switch (t->kind) {
+	case LK_LID:
+		*lo = 0;
+		*hi = (long long)(l->lsz[t->id] ? l->lsz[t->id] : l->lsz_max[t->id]) - 1;
+		return true;
+	case LK_GRP:
+		*lo = 0;
+		*hi = (long long)(l->ngrp[t->id] ? l->ngrp[t->id] : l->ngrp_max[t->id]) - 1;
+		return true;
+	case LK_LSZ:
+		*lo = 1;
+		*hi = l->lsz_max[t->id];
+		return true;
+	case LK_NGRP:
+		*lo = 1;
+		*hi = (long long)l->ngrp_max[t->id];
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Can the two accesses not overlap, by the GCD or the bounds test? */
+bool dep_free(const struct q *q, const struct acc *a, const struct acc *b)
+{
+	struct lform f = { .ok = true };
+	lin_of(q, a->index, 0, 1, &f, 0);
+	lin_of(q, b->index, 1, -1, &f, 0);
+	if (!f.ok)
+		return false;
+	/* overlap: -width(a) < D < width(b), D = index(a) - index(b) */
+	long long wlo = -(long long)a->width + 1, whi = (long long)b->width - 1;
+	long long g = 0, lo = f.c, hi = f.c;
+	bool bounded = true;
+	for (unsigned i = 0; i < f.n; i++) {
+		const struct lterm *t = &f.t[i];
+		long long c = t->coef < 0 ? -t->coef : t->coef, x = g;
+		while (c) {
+			long long r = x % c;
+			x = c;
+			c = r;
+		}
+		g = x;
+		long long rlo, rhi;
+		if (!bounded || !lin_range(q, t, &rlo, &rhi)) {
+			bounded = false;
+			continue;
+		}
+		__int128 p1 = (__int128)t->coef * rlo, p2 = (__int128)t->coef * rhi;
+		__int128 nlo = (__int128)lo + (p1 < p2 ? p1 : p2), nhi = (__int128)hi + (p1 < p2 ? p2 : p1);
+		if (nlo < -(1LL << 62) || nhi > (1LL << 62))
+			bounded = false;
+		else
+			lo = (long long)nlo, hi = (long long)nhi;
+	}
+	if (bounded && (hi < wlo || lo > whi))
+		return true;
+	if (!g)
+		return f.c < wlo || f.c > whi;
+	/* a multiple of g in [wlo - c, whi - c]? */
+	long long from = wlo - f.c, to = whi - f.c;
+	long long m = to >= 0 ? to / g * g : -((-to + g - 1) / g) * g;
+	return m < from;
+}
+
+/* --------------------------------------------------------------- spans */
+
+bool acc_group_span(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		    unsigned long long *key, long long *lo, long long *hi, long long gcoef[3])
+{
+	/* Linear forms need no solver: a query of the kernel without one. */
+	struct q q;
+	memset(&q, 0, sizeof q);
+	q.ctx = ctx;
+	q.k = k;
+	struct lform f = { .ok = true };
+	if (!a->index)
+		return false;
+	lin_of(&q, a->index, 0, 1, &f, 0);
+	if (!f.ok)
+		return false;
+	/* The key: what is the same for every work-item of a group and never
+	 * split between two (group ids, sizes, kernel arguments); the rest must
+	 * be local ids, whose range is known. */
+	unsigned long long h = 1469598103934665603ULL;
+	long long l = f.c, u = f.c;
+	gcoef[0] = gcoef[1] = gcoef[2] = 0;
+	for (unsigned i = 0; i < f.n; i++) {
+		const struct lterm *t = &f.t[i];
+		bool shared = t->kind == LK_GRP || t->kind == LK_LSZ || t->kind == LK_NGRP ||
+			      (t->kind == LK_SLOT && k->slots[t->id].is_param);
+		if (shared) {
+			if (t->kind == LK_GRP)
+				gcoef[t->id] = t->coef;
+			/* order-independent: a sum of per-term hashes */
+			unsigned long long x = ((unsigned long long)t->kind << 56) ^
+					       ((unsigned long long)t->id << 32) ^
+					       (unsigned long long)t->coef;
+			x *= 0x9e3779b97f4a7c15ULL;
+			h += x ^ (x >> 29);
+			continue;
+		}
+		long long rlo, rhi;
+		if (t->kind != LK_LID || !lin_range(&q, t, &rlo, &rhi))
+			return false;
+		__int128 p1 = (__int128)t->coef * rlo, p2 = (__int128)t->coef * rhi;
+		__int128 nl = (__int128)l + (p1 < p2 ? p1 : p2), nu = (__int128)u + (p1 < p2 ? p2 : p1);
+		if (nl < -(1LL << 62) || nu > (1LL << 62))
+			return false;
+		l = (long long)nl;
+		u = (long long)nu;
+	}
+	*key = h;
+	*lo = l;
+	*hi = u + a->width;
+	return true;
+}
+

@@ -1,0 +1,738 @@
+/*
+ * symval.c - the symbolic value of an expression at a program point (acc_).
+ *
+ * Values are built from the IR as struct sym trees (access.h): work-item
+ * and group ids, sizes, kernel arguments and other uniform unknowns (slots),
+ * loop induction variables (an iteration number and the step), loads, and
+ * the operators between them.  A variable's value is followed through its
+ * reaching definitions, into helpers through their call sites; what cannot
+ * be followed becomes an unknown of its own.  Lvalues become places: an
+ * object and a byte offset.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "access_int.h"
+
+#define MAX_SYM_DEPTH 48
+
+static struct sym *mk(struct abuild *ab, enum sym_op op)
+{
+	struct sym *s = MEM_NEW(ab->a, struct sym);
+	if (s)
+		s->op = (unsigned char)op;
+	return s;
+}
+
+static struct sym *mk_const(struct abuild *ab, long long c)
+{
+	struct sym *s = mk(ab, S_CONST);
+	if (s)
+		s->c = c;
+	return s;
+}
+
+static struct sym *mk_bin(struct abuild *ab, unsigned op, struct sym *x, struct sym *y)
+{
+	if (!x || !y)
+		return NULL;
+	long long cx, cy, r;
+	struct sym_env none = { { 0 }, { 0 }, { 0 }, { 0 }, NULL, false, 0 };
+	if (x->op == S_CONST && y->op == S_CONST) {
+		cx = x->c;
+		cy = y->c;
+		struct sym t = { .op = S_BIN, .sub = (unsigned char)op };
+		struct sym a1 = { .op = S_CONST, .c = cx }, b1 = { .op = S_CONST, .c = cy };
+		t.a = &a1;
+		t.b = &b1;
+		if (sym_eval(&t, &none, &r))
+			return mk_const(ab, r);
+	}
+	struct sym *s = mk(ab, S_BIN);
+	if (s) {
+		s->sub = (unsigned char)op;
+		s->a = x;
+		s->b = y;
+	}
+	return s;
+}
+
+static struct sym *mk_divergent(struct abuild *ab, unsigned identity)
+{
+	struct sym *s = mk(ab, S_DIVERGENT);
+	if (s)
+		s->slot = identity;
+	return s;
+}
+
+/* A new uniform unknown. */
+static unsigned new_slot(struct abuild *ab, const char *name, const struct ir_var *var,
+			 const struct acc_ctx *c, const struct ir_block *loop, bool is_iv)
+{
+	struct acc_kernel *k = ab->k;
+	for (unsigned i = 0; i < k->nslots; i++) {
+		struct sym_slot *s = &k->slots[i];
+		/* One iteration counter per loop, shared by all its induction
+		 * variables; one unknown per variable otherwise. */
+		if (is_iv ? s->is_iv && s->ctx == c && s->loop == loop
+			  : !s->is_iv && s->var == var && var && s->ctx == c && s->loop == loop)
+			return i;
+	}
+	if (k->nslots == k->capslots) {
+		unsigned ncap = k->capslots ? k->capslots * 2 : 16;
+		struct sym_slot *n = MEM_ARRAY(ab->a, struct sym_slot, ncap);
+		if (!n)
+			return 0;
+		if (k->nslots)
+			memcpy(n, k->slots, k->nslots * sizeof *n);
+		k->slots = n;
+		k->capslots = ncap;
+	}
+	struct sym_slot *s = &k->slots[k->nslots];
+	memset(s, 0, sizeof *s);
+	s->name = name;
+	s->var = var;
+	s->ctx = c;
+	s->loop = loop;
+	s->is_iv = is_iv;
+	s->func = c ? c->f : NULL;
+	return k->nslots++;
+}
+
+
+/*
+ * The definitions of v that reach (block, inst): a backward search that
+ * stops at the first definition on each path.  Returns the count (capped),
+ * with ENTRY (block == -1u) when some path reaches the function entry.
+ */
+static unsigned reaching(struct abuild *ab, const struct ir_func *f, struct fn_info *fi,
+			 const struct ir_var *v, unsigned block, unsigned inst,
+			 struct def_rec *out, unsigned cap)
+{
+	unsigned n = 0, nb = f->nblocks;
+	const struct def_rec *defs = fi->defs[v->id];
+	unsigned ndefs = fi->ndefs[v->id];
+	/* Scratch reused across queries: a visit stamp per block. */
+	if (ab->rd_cap < nb) {
+		unsigned sz = nb > 1024 ? nb : 1024;
+		ab->rd_mark = MEM_ARRAY(ab->a, unsigned, sz);
+		ab->rd_stack = MEM_ARRAY(ab->a, unsigned, sz + 1);
+		ab->rd_cap = ab->rd_mark && ab->rd_stack ? sz : 0;
+		ab->rd_stamp = 0;
+		if (!ab->rd_cap)
+			return 0;
+	}
+	/* Fast paths: no definition at all, or one that dominates the use. */
+	if (ndefs == 0) {
+		if (cap)
+			out[n++] = (struct def_rec){ NULL, (unsigned)-1, 0, true };
+		return n;
+	}
+	if (ndefs == 1 && cap && defs[0].block != (unsigned)-1 &&
+	    (defs[0].block == block ? defs[0].inst < inst
+				    : cfg_dominates(f, f->blocks[defs[0].block], f->blocks[block]))) {
+		out[n++] = defs[0];
+		return n;
+	}
+	unsigned stamp = ++ab->rd_stamp;
+	unsigned *mark = ab->rd_mark, *stack = ab->rd_stack;
+	unsigned sp = 0, cur = block, lim = inst;
+	for (;;) {
+		/* The latest definition in `cur` before `lim` ends this path. */
+		const struct def_rec *best = NULL;
+		for (unsigned i = 0; i < ndefs; i++)
+			if (defs[i].block == cur && defs[i].inst < lim &&
+			    (!best || defs[i].inst >= best->inst))
+				best = &defs[i];
+		struct def_rec found = best ? *best : (struct def_rec){ NULL, (unsigned)-1, 0, true };
+		if (best || cur == 0) {
+			bool dup = false;
+			for (unsigned i = 0; i < n; i++)
+				dup |= out[i].e == found.e && out[i].block == found.block;
+			if (!dup) {
+				if (n == cap)
+					return cap + 1;
+				out[n++] = found;
+			}
+		} else {
+			const struct ir_block *b = f->blocks[cur];
+			for (unsigned p = 0; p < b->npreds; p++) {
+				unsigned q = b->preds[p]->id;
+				if (mark[q] != stamp) {
+					mark[q] = stamp;
+					stack[sp++] = q;
+				}
+			}
+		}
+		if (!sp)
+			break;
+		cur = stack[--sp];
+		lim = (unsigned)-1;
+	}
+	return n;
+}
+
+static bool is_step_op(unsigned op)
+{
+	return op == IR_B_ADD || op == IR_B_SUB || op == IR_B_MUL || op == IR_B_SHL ||
+	       op == IR_B_SHR || op == IR_B_DIV;
+}
+
+/*
+ * Recognize v as an induction variable of a loop containing `block`: one
+ * definition outside the loop, one inside of the form v op= step.
+ */
+static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi,
+			     const struct ir_var *v, unsigned block, struct def_rec *d, unsigned nd,
+			     unsigned depth)
+{
+	if (nd != 2)
+		return NULL;
+	const struct ir_func *f = c->f;
+	for (int L = fi->inner[block]; L >= 0; L = fi->parent[L]) {
+		struct def_rec *in = NULL, *out = NULL;
+		for (unsigned i = 0; i < 2; i++) {
+			if (d[i].block != (unsigned)-1 && loop_member(fi, L, d[i].block))
+				in = &d[i];
+			else
+				out = &d[i];
+		}
+		if (!in || !out || !in->strong)
+			continue;
+		const struct ir_expr *e = in->e;
+		unsigned op = 0;
+		const struct ir_expr *step = NULL;
+		if (e->op == E_INCDEC) {
+			op = e->sub == IR_PREINC || e->sub == IR_POSTINC ? IR_B_ADD : IR_B_SUB;
+		} else if (e->op == E_ASSIGN && e->sub && is_step_op(e->sub)) {
+			op = e->sub;
+			step = e->kids[1];
+		} else if (e->op == E_ASSIGN && !e->sub) {
+			const struct ir_expr *r = ir_strip(e->kids[1]);
+			if (r && r->op == E_BINARY && is_step_op(r->sub)) {
+				const struct ir_expr *l0 = ir_strip(r->kids[0]), *l1 = ir_strip(r->kids[1]);
+				if (l0 && l0->op == E_VAR && l0->u.var == v) {
+					op = r->sub;
+					step = r->kids[1];
+				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_ADD) {
+					op = r->sub;
+					step = r->kids[0];
+				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_SUB) {
+					/* v = c - v: a toggle between two values (double
+					 * buffering: src = 1 - src). */
+					op = SYM_TOGGLE;
+					step = r->kids[0];
+				}
+			}
+		}
+		if (!op)
+			continue;
+		struct sym *st = step ? acc_sym_of(ab, step, c, in->block, in->inst, depth + 1)
+				      : mk_const(ab, 1);
+		if (!st || sym_uses_lid(st))
+			continue;
+		struct sym *init = out->block == (unsigned)-1 ? NULL
+				   : acc_sym_of(ab, out->e->op == E_ASSIGN ? out->e->kids[1] : out->e, c,
+					    out->block, out->inst, depth + 1);
+		if (!init || (out->e->op == E_ASSIGN && out->e->sub))
+			continue;
+		const struct ir_block *hb = f->blocks[fi->header[L]];
+		struct sym *iv = mk(ab, S_IV);
+		if (!iv)
+			return NULL;
+		iv->sub = (unsigned char)op;
+		iv->a = init;
+		iv->b = st;
+		iv->slot = new_slot(ab, v->name, v, c, hb, true);
+		if (!ab->k->slots[iv->slot].iv)
+			ab->k->slots[iv->slot].iv = iv;
+		/* The update runs before `block` in each iteration: one step more. */
+		if (cfg_dominates(f, f->blocks[in->block], f->blocks[block]) && in->block != block)
+			return op == SYM_TOGGLE ? mk_bin(ab, IR_B_SUB, st, iv) : mk_bin(ab, op, iv, st);
+		return iv;
+	}
+	return NULL;
+}
+
+/* The symbolic value of variable v just before (block, inst) of context c. */
+static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc_ctx *c,
+			   unsigned block, unsigned inst, unsigned level, unsigned depth)
+{
+	if (acc_shared_obj(v) || v->func != c->f || v->id >= c->f->nvars)
+		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
+	if (depth > MAX_SYM_DEPTH) {
+		/* Too long a chain of definitions to follow: an unknown. */
+		if (level)
+			return mk_divergent(ab, ++ab->divergent_ids);
+		struct sym *u = mk(ab, S_SLOT);
+		if (u)
+			u->slot = new_slot(ab, v->name, v, c, NULL, false);
+		return u;
+	}
+	unsigned h = ((unsigned)(uintptr_t)v * 31u + block * 17u + inst + (unsigned)(uintptr_t)c) %
+		     ab->nmemo;
+	for (struct memo *m = ab->memo[h]; m; m = m->next)
+		if (m->ctx == c && m->var == v && m->block == block && m->inst == inst)
+			return m->s;
+	struct fn_info *fi = acc_fn_info(ab, c->f);
+	struct def_rec d[4];
+	unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 3) : 99;
+	struct sym *s = NULL;
+	if (nd == 1 && d[0].block == (unsigned)-1) {
+		if (v->kind == VAR_PARAM && c->parent) {
+			/* A helper's parameter: the argument at the call site. */
+			for (unsigned i = 0; i < c->f->nparams && i < c->call->nkids; i++)
+				if (c->f->params[i] == v)
+					s = acc_sym_of(ab, c->call->kids[i], c->parent, c->call_block->id,
+						   c->call_inst, depth + 1);
+		} else if (v->kind == VAR_PARAM) {
+			unsigned slot = new_slot(ab, v->name, v, c, NULL, false);
+			ab->k->slots[slot].is_param = true;
+			s = mk(ab, S_SLOT);
+			if (s)
+				s->slot = slot;
+		}
+	} else if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub) {
+		s = acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1);
+	} else if (nd == 1 && (d[0].e->op == E_INCDEC || (d[0].e->op == E_ASSIGN && d[0].e->sub))) {
+		struct sym *old = sym_var(ab, v, c, d[0].block, d[0].inst, level, depth + 1);
+		if (d[0].e->op == E_INCDEC)
+			s = mk_bin(ab, d[0].e->sub == IR_PREINC || d[0].e->sub == IR_POSTINC ? IR_B_ADD
+											   : IR_B_SUB,
+				   old, mk_const(ab, 1));
+		else
+			s = mk_bin(ab, d[0].e->sub, old,
+				   acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1));
+	} else if (nd == 2) {
+		s = induction(ab, c, fi, v, block, d, nd, depth);
+	}
+	if (!s) {
+		if (level == U_UNIFORM) {
+			/* A uniform value we cannot follow: one unknown per variable and
+			 * definition set, so that equal uses cancel out. */
+			unsigned slot = new_slot(ab, v->name, v, c, NULL, false);
+			int L = -1;
+			for (unsigned i = 0; i < nd && i < 3; i++)
+				if (d[i].block != (unsigned)-1 && fi->inner && fi->inner[d[i].block] >= 0)
+					L = fi->inner[d[i].block];
+			if (L >= 0)
+				ab->k->slots[slot].def_loop = c->f->blocks[fi->header[L]];
+			s = mk(ab, S_SLOT);
+			if (s)
+				s->slot = slot;
+		} else {
+			s = mk_divergent(ab, 1000000u + v->id * 4096u + c->id);
+		}
+	}
+	struct memo *m = MEM_NEW(ab->a, struct memo);
+	if (m) {
+		*m = (struct memo){ c, v, block, inst, s, ab->memo[h] };
+		ab->memo[h] = m;
+	}
+	return s;
+}
+
+static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
+		     unsigned block, unsigned inst, struct place *out, unsigned depth);
+static bool per_group_load(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			   unsigned block, unsigned inst, unsigned depth);
+static bool acc_memory_lvalue(const struct ir_expr *lv);
+
+/* A number for an object that is the same on every run (no addresses). */
+static long long object_identity(const struct ir_var *v)
+{
+	unsigned long long h = 1469598103934665603ULL;
+	for (const char *p = v->name; p && *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	return (long long)(h ^ ((unsigned long long)v->pos.line << 20) ^ v->pos.col);
+}
+
+/* Work-item function with a constant dimension argument. */
+static int dim_arg(const struct ir_expr *e)
+{
+	long long d;
+	if (e->nkids != 1 || !ir_const_int(e->kids[0], &d) || d < 0 || d > 2)
+		return -1;
+	return (int)d;
+}
+
+static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			    unsigned block, unsigned inst, unsigned depth)
+{
+	const char *n = e->u.name;
+	int d = dim_arg(e);
+	if (!e->callee && d >= 0) {
+		struct sym *s;
+		if (!strcmp(n, "get_local_id") || !strcmp(n, "get_group_id") ||
+		    !strcmp(n, "get_local_size") || !strcmp(n, "get_num_groups") ||
+		    !strcmp(n, "get_enqueued_local_size")) {
+			s = mk(ab, n[4] == 'l' && n[10] == 'i' ? S_LID : n[4] == 'g' ? S_GRP
+				   : n[4] == 'n' ? S_NGRP : S_LSZ);
+			if (s)
+				s->dim = (unsigned char)d;
+			return s;
+		}
+		if (!strcmp(n, "get_global_id") || !strcmp(n, "get_global_size")) {
+			struct sym *g = mk(ab, n[11] == 'i' ? S_GRP : S_NGRP), *l = mk(ab, S_LSZ);
+			if (!g || !l)
+				return NULL;
+			g->dim = l->dim = (unsigned char)d;
+			struct sym *p = mk_bin(ab, IR_B_MUL, g, l);
+			if (n[11] == 's')
+				return p;
+			struct sym *t = mk(ab, S_LID);
+			if (t)
+				t->dim = (unsigned char)d;
+			return mk_bin(ab, IR_B_ADD, p, t);
+		}
+	}
+	if (!e->callee && e->nkids == 0 &&
+	    (!strcmp(n, "get_sub_group_local_id") || !strcmp(n, "get_sub_group_id") ||
+	     !strcmp(n, "get_sub_group_size") || !strcmp(n, "get_max_sub_group_size") ||
+	     !strcmp(n, "get_num_sub_groups") || !strcmp(n, "get_enqueued_num_sub_groups"))) {
+		/* Sub-groups of the model's size, cut from the linear local id. */
+		struct sym *sg = mk_const(ab, ab->k->launch.sg_size ? ab->k->launch.sg_size : 32);
+		if (!strcmp(n, "get_sub_group_size") || !strcmp(n, "get_max_sub_group_size"))
+			return sg;
+		if (strstr(n, "num_sub_groups")) {
+			/* ceil(work-items / sub-group size) */
+			struct sym *z[3];
+			for (int i = 0; i < 3; i++) {
+				z[i] = mk(ab, S_LSZ);
+				if (!z[i])
+					return NULL;
+				z[i]->dim = (unsigned char)i;
+			}
+			struct sym *all = mk_bin(ab, IR_B_MUL, z[0], mk_bin(ab, IR_B_MUL, z[1], z[2]));
+			return mk_bin(ab, IR_B_DIV, mk_bin(ab, IR_B_ADD, all, mk_bin(ab, IR_B_SUB, sg,
+							mk_const(ab, 1))), sg);
+		}
+		struct sym *l[3], *z[3];
+		for (int i = 0; i < 3; i++) {
+			l[i] = mk(ab, S_LID);
+			z[i] = mk(ab, S_LSZ);
+			if (!l[i] || !z[i])
+				return NULL;
+			l[i]->dim = z[i]->dim = (unsigned char)i;
+		}
+		struct sym *lin = mk_bin(ab, IR_B_ADD, l[0], mk_bin(ab, IR_B_MUL, z[0],
+					 mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
+		return mk_bin(ab, !strcmp(n, "get_sub_group_local_id") ? IR_B_REM : IR_B_DIV, lin, sg);
+	}
+	if (!e->callee && e->nkids == 0 && !strcmp(n, "get_local_linear_id")) {
+		struct sym *l[3], *z[3];
+		for (int i = 0; i < 3; i++) {
+			l[i] = mk(ab, S_LID);
+			z[i] = mk(ab, S_LSZ);
+			if (!l[i] || !z[i])
+				return NULL;
+			l[i]->dim = z[i]->dim = (unsigned char)i;
+		}
+		return mk_bin(ab, IR_B_ADD, l[0],
+			      mk_bin(ab, IR_B_MUL, z[0],
+				     mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
+	}
+	if (!e->callee && e->nkids == 2 &&
+	    (!strcmp(n, "min") || !strcmp(n, "max") || !strcmp(n, "mul24"))) {
+		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+		struct sym *y = acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1);
+		return mk_bin(ab, n[1] == 'i' ? SYM_MIN : n[1] == 'a' ? SYM_MAX : IR_B_MUL, x, y);
+	}
+	if (!e->callee && e->nkids == 3 && !strcmp(n, "mad24")) {
+		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+		struct sym *y = acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1);
+		return mk_bin(ab, IR_B_ADD, mk_bin(ab, IR_B_MUL, x, y),
+			      acc_sym_of(ab, e->kids[2], c, block, inst, depth + 1));
+	}
+	return NULL;
+}
+
+/* The symbolic value of expression e evaluated at (block, inst) of context c. */
+struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+		       unsigned block, unsigned inst, unsigned depth)
+{
+	if (!e || depth > MAX_SYM_DEPTH)
+		return NULL;
+	unsigned level = c->in ? unif_expr(c->in, e) : U_DIVERGENT;
+	struct sym *s = NULL;
+	switch (e->op) {
+	case E_INT:
+		return mk_const(ab, e->u.ival);
+	case E_VAR:
+		s = sym_var(ab, e->u.var, c, block, inst, level, depth);
+		break;
+	case E_CAST:
+		if (e->type && e->type->kind == T_FLOAT)
+			break;
+		return acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+	case E_BINARY:
+		s = mk_bin(ab, e->sub, acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1),
+			   acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1));
+		break;
+	case E_UNARY: {
+		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+		if (!x)
+			break;
+		if (e->sub == IR_U_PLUS)
+			return x;
+		s = mk(ab, e->sub == IR_U_MINUS ? S_NEG : e->sub == IR_U_NOT ? S_NOT : S_LNOT);
+		if (s)
+			s->a = x;
+		break;
+	}
+	case E_COND: {
+		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
+		struct sym *y = acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1);
+		struct sym *z = acc_sym_of(ab, e->kids[2], c, block, inst, depth + 1);
+		if (x && y && z && (s = mk(ab, S_COND))) {
+			s->a = x;
+			s->b = y;
+			s->x = z;
+		}
+		break;
+	}
+	case E_CALL:
+		s = sym_call(ab, e, c, block, inst, depth);
+		break;
+	default:
+		break;
+	}
+	if (s)
+		return s;
+	/* A load from memory: its value is unknown, but the same place gives
+	 * the same value (race-free), which uniformity checks can use. */
+	if ((e->op == E_INDEX || e->op == E_DEREF || e->op == E_MEMBER) && level != U_UNIFORM &&
+	    depth < MAX_SYM_DEPTH && acc_memory_lvalue(e)) {
+		struct place pl = { 0 };
+		if (place_of(ab, e, c, block, inst, &pl, depth + 1) && pl.object && pl.offset) {
+			s = mk(ab, S_LOAD);
+			if (s) {
+				s->a = pl.offset;
+				s->c = object_identity(pl.object);
+				return s;
+			}
+		}
+	}
+	if (e->type && e->type->kind == T_FLOAT)
+		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
+	if (level == U_UNIFORM) {
+		unsigned slot = new_slot(ab, ir_expr_text(ab->a, e), NULL, c, NULL, false);
+		ab->k->slots[slot].per_group |= per_group_load(ab, e, c, block, inst, depth);
+		s = mk(ab, S_SLOT);
+		if (s)
+			s->slot = slot;
+		return s;
+	}
+	/* A divergent value we cannot model (a load, a hash): identified by its
+	 * expression so that the same value used twice is recognized. */
+	return mk_divergent(ab, 0x40000000u + e->id * 4096u + c->id);
+}
+
+/* ------------------------------------------------------- lvalue -> object */
+
+/*
+ * Is the uniform load e a value of its work-group's own?  __local memory
+ * belongs to one group, and an address that depends on the group id reads a
+ * different place in each group: what work-item 0 reserved with an atomic
+ * and shared, a base offset from a per-group table.
+ */
+static bool per_group_load(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			   unsigned block, unsigned inst, unsigned depth)
+{
+	struct place pl = { 0 };
+	if ((e->op != E_INDEX && e->op != E_DEREF && e->op != E_MEMBER) || depth >= MAX_SYM_DEPTH ||
+	    !acc_memory_lvalue(e) || !place_of(ab, e, c, block, inst, &pl, depth + 1) || !pl.object)
+		return false;
+	const struct ir_type *t = pl.object->type;
+	return (t && t->space == AS_LOCAL) || sym_uses_grp(pl.offset);
+}
+
+
+/* The innermost non-array element type. */
+static const struct ir_type *scalar_elem(const struct ir_type *t)
+{
+	while (t && t->kind == T_ARRAY && t->elem)
+		t = t->elem;
+	return t;
+}
+
+static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct acc_ctx *c,
+			     unsigned block, unsigned inst, struct place *out, unsigned depth);
+
+/* Where an lvalue lives: object and byte offset.  False for private storage
+ * and for what cannot be resolved. */
+static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
+		     unsigned block, unsigned inst, struct place *out, unsigned depth)
+{
+	if (!lv || depth > MAX_SYM_DEPTH)
+		return false;
+	switch (lv->op) {
+	case E_VAR:
+		if (!acc_shared_obj(lv->u.var))
+			return false;
+		out->object = lv->u.var;
+		out->offset = mk_const(ab, 0);
+		out->elem = scalar_elem(lv->u.var->type);
+		out->size = acc_type_size(lv->type);
+		return true;
+	case E_INDEX: {
+		const struct ir_expr *base = lv->kids[0];
+		bool ok;
+		if (ir_is_pointer(base))
+			ok = place_of_pointer(ab, base, c, block, inst, out, depth + 1);
+		else if (base->type && base->type->kind == T_VECTOR)
+			return place_of(ab, base, c, block, inst, out, depth + 1) &&
+			       (out->field = "[]", true);
+		else
+			ok = place_of(ab, base, c, block, inst, out, depth + 1);
+		if (!ok)
+			return false;
+		long long es = acc_type_size(lv->type);
+		struct sym *i = acc_sym_of(ab, lv->kids[1], c, block, inst, depth + 1);
+		if (!i || !es)
+			return false;
+		out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+		out->size = es;
+		return true;
+	}
+	case E_DEREF:
+		if (!place_of_pointer(ab, lv->kids[0], c, block, inst, out, depth + 1))
+			return false;
+		out->size = acc_type_size(lv->type);
+		return true;
+	case E_MEMBER:
+		if (lv->sub ? !place_of_pointer(ab, lv->kids[0], c, block, inst, out, depth + 1)
+			    : !place_of(ab, lv->kids[0], c, block, inst, out, depth + 1))
+			return false;
+		out->field = lv->u.name;
+		out->size = acc_type_size(lv->type);
+		return true;
+	case E_SWIZZLE:
+		if (!place_of(ab, lv->kids[0], c, block, inst, out, depth + 1))
+			return false;
+		out->field = lv->u.name;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The object a kernel's pointer argument stands for.  Arguments are
+ * assumed not to alias; with --assume-aliasing every argument pointing to
+ * the same type in the same address space is one object (the first such).
+ */
+static const struct ir_var *alias_rep(struct abuild *ab, const struct ir_func *f,
+				      const struct ir_var *v)
+{
+	if (!ab->ctx->opt->assume_aliasing || !v->type || !v->type->elem)
+		return v;
+	for (unsigned i = 0; i < f->nparams; i++) {
+		const struct ir_var *p = f->params[i];
+		const struct ir_type *e = p->type && p->type->kind == T_POINTER ? p->type->elem : NULL;
+		/* the same element type, ignoring const and volatile */
+		if (e && p->type->space == v->type->space && e->kind == v->type->elem->kind &&
+		    e->size == v->type->elem->size && e->count == v->type->elem->count &&
+		    e->is_unsigned == v->type->elem->is_unsigned)
+			return p;
+	}
+	return v;
+}
+
+static bool decays_to_pointer(const struct ir_expr *e)
+{
+	return ir_is_pointer(e) || (e && e->type && e->type->kind == T_ARRAY && e->type->elem);
+}
+
+static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct acc_ctx *c,
+			     unsigned block, unsigned inst, struct place *out, unsigned depth)
+{
+	if (!p || depth > MAX_SYM_DEPTH)
+		return false;
+	p = ir_strip(p);
+	switch (p->op) {
+	case E_VAR: {
+		const struct ir_var *v = p->u.var;
+		if (acc_shared_obj(v)) { /* an array decaying to a pointer */
+			out->object = v;
+			out->offset = mk_const(ab, 0);
+			out->elem = scalar_elem(v->type);
+			return true;
+		}
+		if (!v || v->func != c->f || v->id >= c->f->nvars)
+			return false;
+		struct fn_info *fi = acc_fn_info(ab, c->f);
+		struct def_rec d[3];
+		unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 2) : 9;
+		if (nd == 1 && d[0].block == (unsigned)-1 && v->kind == VAR_PARAM) {
+			if (!c->parent) {
+				out->object = alias_rep(ab, c->f, v);
+				out->offset = mk_const(ab, 0);
+				out->elem = v->type ? v->type->elem : NULL;
+				return true;
+			}
+			for (unsigned i = 0; i < c->f->nparams && i < c->call->nkids; i++)
+				if (c->f->params[i] == v)
+					return place_of_pointer(ab, c->call->kids[i], c->parent,
+								c->call_block->id, c->call_inst, out,
+								depth + 1);
+			return false;
+		}
+		if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub)
+			return place_of_pointer(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, out,
+						depth + 1);
+		return false;
+	}
+	case E_BINARY:
+		/* p + i, i + p, p - i; an array operand decays to a pointer to its
+		 * first element (h + 1 passes &h[1]). */
+		if ((p->sub == IR_B_ADD || p->sub == IR_B_SUB) && decays_to_pointer(p->kids[0])) {
+			if (!place_of_pointer(ab, p->kids[0], c, block, inst, out, depth + 1))
+				return false;
+			long long es = p->kids[0]->type && p->kids[0]->type->elem
+					       ? acc_type_size(p->kids[0]->type->elem) : 0;
+			struct sym *i = acc_sym_of(ab, p->kids[1], c, block, inst, depth + 1);
+			if (!i || !es)
+				return false;
+			out->offset = mk_bin(ab, p->sub, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+			return true;
+		}
+		if (p->sub == IR_B_ADD && decays_to_pointer(p->kids[1])) {
+			if (!place_of_pointer(ab, p->kids[1], c, block, inst, out, depth + 1))
+				return false;
+			long long es = acc_type_size(p->kids[1]->type->elem);
+			struct sym *i = acc_sym_of(ab, p->kids[0], c, block, inst, depth + 1);
+			if (!i || !es)
+				return false;
+			out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+			return true;
+		}
+		return false;
+	case E_ADDROF:
+		return place_of(ab, p->kids[0], c, block, inst, out, depth + 1);
+	case E_INDEX: /* a row of a multi-dimensional array, decaying */
+		return place_of(ab, p, c, block, inst, out, depth + 1);
+	default:
+		return false;
+	}
+}
+
+
+/* ------------------------------------------------------------- exported */
+
+struct sym *acc_sym_const(struct abuild *ab, long long c)
+{
+	return mk_const(ab, c);
+}
+
+struct sym *acc_sym_bin(struct abuild *ab, unsigned op, struct sym *x, struct sym *y)
+{
+	return mk_bin(ab, op, x, y);
+}
+
+bool acc_place(struct abuild *ab, const struct ir_expr *lv, bool is_pointer, struct acc_ctx *c,
+	       unsigned block, unsigned inst, struct place *out)
+{
+	return is_pointer ? place_of_pointer(ab, lv, c, block, inst, out, 0)
+			  : place_of(ab, lv, c, block, inst, out, 0);
+}
