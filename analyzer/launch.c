@@ -550,20 +550,31 @@ bool launch_many_groups(const struct launch *l)
 	return l->ngrp[0] != 1 || l->ngrp[1] != 1 || l->ngrp[2] != 1;
 }
 
+/* The dimensions a work-item or group is named in: those the kernel asks
+ * about, and those the launch makes wider than one. */
+static unsigned text_dims(const struct launch *l)
+{
+	unsigned dims = l->dims;
+	for (unsigned d = 0; d < 3; d++)
+		if ((l->lsz[d] > 1 || l->ngrp[d] > 1) && d + 1 > dims)
+			dims = d + 1;
+	return dims;
+}
+
 const char *launch_item_text(struct cls_ctx *ctx, const struct launch *l, const unsigned t[3])
 {
-	if (l->dims >= 3)
+	if (text_dims(l) >= 3)
 		return mem_printf(ctx->arena, "work-item (%u,%u,%u)", t[0], t[1], t[2]);
-	if (l->dims == 2)
+	if (text_dims(l) == 2)
 		return mem_printf(ctx->arena, "work-item (%u,%u)", t[0], t[1]);
 	return mem_printf(ctx->arena, "work-item %u", t[0]);
 }
 
 const char *launch_group_text(struct cls_ctx *ctx, const struct launch *l, const unsigned g[3])
 {
-	if (l->dims >= 3)
+	if (text_dims(l) >= 3)
 		return mem_printf(ctx->arena, "group (%u,%u,%u)", g[0], g[1], g[2]);
-	if (l->dims == 2)
+	if (text_dims(l) == 2)
 		return mem_printf(ctx->arena, "group (%u,%u)", g[0], g[1]);
 	return mem_printf(ctx->arena, "group %u", g[0]);
 }
