@@ -17,6 +17,11 @@
 #define CLS_VERSION "0.1.0"
 #define CLS_URL "https://github.com/clsynclint/clsynclint"
 
+/* The largest file read, an input or anything it includes (fsguard.c, the
+ * program); larger ones are not analyzed.  Documented in README and --help. */
+#define CLS_MAX_FILE_SIZE (64u << 20)
+#define CLS_MAX_FILE_SIZE_TEXT "64 MiB"
+
 /* Exit codes of the clsynclint program; documented in --help and README. */
 enum cls_exit {
 	CLS_EXIT_CLEAN = 0,      /* no diagnostic at or above the threshold */

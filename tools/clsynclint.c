@@ -4,6 +4,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,8 @@ static const char usage_text[] =
 	"Finds OpenCL C synchronization bugs: barriers under divergent control flow,\n"
 	"races on __local and __global memory, cross-work-group synchronization and\n"
 	"__local bank conflicts.  Directories are searched for .cl files; '-' reads\n"
-	"standard input.\n"
+	"standard input.  Only regular files (and standard input) of at most 64 MiB\n"
+	"are read, inputs and includes alike.\n"
 	"\n"
 	"Build options (as given to clBuildProgram):\n"
 	"  -D NAME[=VALUE], -U NAME, -I DIR, -include FILE, -cl-std=CL1.2|CL2.0|CL3.0\n"
@@ -75,7 +77,8 @@ static const char usage_text[] =
 	"  0  no error or warning at or above the --severity threshold\n"
 	"  1  errors or warnings found (notes alone do not count)\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
-	"     invalid UTF-8, compile errors, not a kernel file, budget exceeded)\n"
+	"     invalid UTF-8, not a regular file, larger than 64 MiB, compile errors,\n"
+	"     not a kernel file, budget exceeded)\n"
 	"  3  usage error (unknown option, invalid value, missing or malformed\n"
 	"     configuration file, unwritable --output file)\n";
 
@@ -202,36 +205,87 @@ static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsig
 	free(names);
 }
 
-/* Read a whole stream; NULL on error (errno set). */
-static char *read_all(FILE *f, size_t *len)
+/*
+ * Read at most CLS_MAX_FILE_SIZE bytes from fd into a malloc'ed buffer
+ * (length in *len; `hint` is the expected size, 0 if unknown).  NULL with
+ * the reason in *why on a read error or when there is more.
+ */
+static char *read_fd(int fd, size_t hint, size_t *len, const char **why)
 {
-	size_t cap = 1 << 16, n = 0;
+	size_t cap = hint ? hint + 1 : 1 << 16, n = 0;
 	char *buf = malloc(cap);
-	if (!buf)
+	if (!buf) {
+		*why = strerror(ENOMEM);
 		return NULL;
+	}
 	for (;;) {
 		if (n == cap) {
-			char *x = cap > ((size_t)1 << 30) ? NULL : realloc(buf, cap * 2);
+			size_t ncap = cap * 2 > (size_t)CLS_MAX_FILE_SIZE + 1
+					      ? (size_t)CLS_MAX_FILE_SIZE + 1 : cap * 2;
+			char *x = n > CLS_MAX_FILE_SIZE ? NULL : realloc(buf, ncap);
 			if (!x) {
 				free(buf);
-				errno = EFBIG;
+				*why = n > CLS_MAX_FILE_SIZE ? "larger than " CLS_MAX_FILE_SIZE_TEXT
+							       " (the largest file read)"
+							     : strerror(ENOMEM);
 				return NULL;
 			}
 			buf = x;
-			cap *= 2;
+			cap = ncap;
 		}
-		size_t k = fread(buf + n, 1, cap - n, f);
-		n += k;
-		if (k == 0) {
-			if (ferror(f)) {
-				free(buf);
-				return NULL;
-			}
+		ssize_t k = read(fd, buf + n, cap - n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			free(buf);
+			*why = strerror(errno);
+			return NULL;
+		}
+		if (k == 0)
 			break;
-		}
+		n += (size_t)k;
 	}
 	*len = n;
 	return buf;
+}
+
+/*
+ * Read input `path` ('-': standard input) whole.  Only standard input and
+ * regular files are read, neither beyond CLS_MAX_FILE_SIZE bytes: a device
+ * such as /dev/zero would never end, a FIFO could block forever.  Returns a
+ * malloc'ed buffer (length in *len), or NULL with the reason in *why.
+ */
+static char *read_input(const char *path, size_t *len, const char **why)
+{
+	if (!strcmp(path, "-"))
+		return read_fd(STDIN_FILENO, 0, len, why);
+	struct stat st;
+	if (stat(path, &st) != 0) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*why = "is a directory";
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*why = "not a regular file (only regular files and standard input are read)";
+		return NULL;
+	}
+	if (st.st_size > (off_t)CLS_MAX_FILE_SIZE) {
+		*why = "larger than " CLS_MAX_FILE_SIZE_TEXT " (the largest file read)";
+		return NULL;
+	}
+	/* open() is fsguard.c's: should the path have become something else
+	 * since the stat, it is not opened (or not read when opened). */
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	char *text = read_fd(fd, (size_t)st.st_size, len, why);
+	close(fd);
+	return text;
 }
 
 /* An input that could not be read: report it like a file that was not analyzed. */
@@ -290,30 +344,11 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 {
 	bool is_stdin = !strcmp(path, "-");
 	const char *display = is_stdin ? (p->stdin_name ? p->stdin_name : "<stdin>") : path;
-	char *text;
 	size_t len = 0;
-	if (is_stdin) {
-		text = read_all(stdin, &len);
-	} else {
-		struct stat st;
-		if (stat(path, &st) != 0) {
-			input_error(p, path, strerror(errno));
-			return;
-		}
-		if (S_ISDIR(st.st_mode)) {
-			input_error(p, path, "is a directory");
-			return;
-		}
-		FILE *f = fopen(path, "rb");
-		if (!f) {
-			input_error(p, path, strerror(errno));
-			return;
-		}
-		text = read_all(f, &len);
-		fclose(f);
-	}
+	const char *why = NULL;
+	char *text = read_input(path, &len, &why);
 	if (!text) {
-		input_error(p, display, strerror(errno));
+		input_error(p, display, why);
 		return;
 	}
 
