@@ -78,6 +78,12 @@ struct cls_diag {
 	struct cls_fix *fixes;
 };
 
+/* Launch sizes no device exceeds, documented in README: work-items in a
+ * work-group, and a global size along one dimension.  Beyond them an option
+ * is a usage error. */
+#define CLS_MAX_WORK_GROUP 1024u
+#define CLS_MAX_GLOBAL_SIZE 4294967295u
+
 /* Launch configuration the analyses may use; 0 = unknown. */
 struct cls_launch {
 	unsigned local[3];
@@ -122,6 +128,9 @@ void cls_options_init(struct cls_options *o);
 int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char **argv,
 		     int *i, char *err, size_t errlen);
 bool cls_parse_dims(const char *s, unsigned v[3]);
+/* The launch's sizes together within the limits below: 1, or -1 with the
+ * message in err (the options alone are checked by cls_parse_option). */
+int cls_check_launch(const struct cls_options *o, char *err, size_t errlen);
 
 enum cls_file_status {
 	CLS_FILE_ANALYZED,
