@@ -784,6 +784,9 @@ static bool job_start(struct prog *p, struct worker *ws, unsigned n, unsigned w)
 #ifdef __linux__
 		prctl(PR_SET_PDEATHSIG, SIGKILL);  /* no orphan outlives the run */
 #endif
+		signal(SIGINT, SIG_DFL);   /* the parent's report_interrupted is its own */
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		close(sv[0]);
 		for (unsigned k = 0; k < n; k++)
 			if (ws[k].pid)
@@ -935,6 +938,119 @@ static void run_supervised(struct prog *p)
 	free(ws);
 	free(parts);
 	free(pfd);
+}
+
+/* ------------------------------------------------------------------ --output */
+
+/* The temporary file the report is written to, renamed over the --output
+ * file at the end; removed if the run is interrupted. */
+static char *report_tmp;
+
+static void report_interrupted(int sig)
+{
+	if (report_tmp)
+		unlink(report_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Is st the file of standard input, output or error (/dev/stdout redirected
+ * to a file)?  Renaming over it would cut the shell's redirection off. */
+static bool is_std_stream(const struct stat *st)
+{
+	struct stat s;
+	for (int fd = 0; fd <= 2; fd++)
+		if (fstat(fd, &s) == 0 && s.st_dev == st->st_dev && s.st_ino == st->st_ino)
+			return true;
+	return false;
+}
+
+/*
+ * Open the --output file `path` for the report.  A regular file (or a new
+ * one) is written as a temporary file beside it, renamed over it by
+ * report_close: a reader, or another run writing the same file, sees the
+ * old report or the new one whole, never a mix.  Anything else (a FIFO,
+ * /dev/stdout, the file standard output is redirected to) is written directly.  NULL with errno set on failure, before
+ * anything is linted.
+ */
+static FILE *report_open(const char *path)
+{
+	struct stat st;
+	bool exists = stat(path, &st) == 0;
+	if (exists && (!S_ISREG(st.st_mode) || !strncmp(path, "/dev/", 5) ||
+		       !strncmp(path, "/proc/", 6) || is_std_stream(&st)))
+		return fopen(path, "w");
+	if (exists && access(path, W_OK) != 0)
+		return NULL;   /* as unwritable as before: the rename would hide it */
+	/* A symbolic link stays one: the file it names is replaced. */
+	char *target = exists ? realpath(path, NULL) : strdup(path);
+	if (!target)
+		return NULL;
+	const char *slash = strrchr(target, '/');
+	report_tmp = malloc(strlen(target) + sizeof "..XXXXXX");
+	if (!report_tmp) {
+		free(target);
+		return NULL;
+	}
+	if (slash)
+		sprintf(report_tmp, "%.*s.%s.XXXXXX", (int)(slash + 1 - target), target, slash + 1);
+	else
+		sprintf(report_tmp, ".%s.XXXXXX", target);
+	free(target);
+	int fd = mkstemp(report_tmp);
+	if (fd < 0) {
+		int e = errno;
+		free(report_tmp);
+		report_tmp = NULL;
+		errno = e;
+		return NULL;
+	}
+	/* The mode a new file would get from fopen, or the old file's. */
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
+	FILE *f = fdopen(fd, "w");
+	if (!f) {
+		int e = errno;
+		close(fd);
+		unlink(report_tmp);
+		free(report_tmp);
+		report_tmp = NULL;
+		errno = e;
+		return NULL;
+	}
+	signal(SIGINT, report_interrupted);
+	signal(SIGTERM, report_interrupted);
+	signal(SIGHUP, report_interrupted);
+	return f;
+}
+
+/* Finish the report opened by report_open: NULL when it is in place, else why not. */
+static const char *report_close(FILE *f, const char *path)
+{
+	bool bad = ferror(f) != 0;
+	int e = bad ? EIO : 0;
+	if (fclose(f) != 0 && !bad) {
+		bad = true;
+		e = errno;
+	}
+	if (!report_tmp)
+		return bad ? strerror(e) : NULL;
+	char *tmp = report_tmp;
+	if (!bad) {
+		/* The link's target, when path is a symbolic link (see report_open). */
+		char *target = realpath(path, NULL);
+		if (rename(tmp, target ? target : path) != 0) {
+			bad = true;
+			e = errno;
+		}
+		free(target);
+	}
+	if (bad)
+		unlink(tmp);
+	report_tmp = NULL;
+	free(tmp);
+	return bad ? strerror(e) : NULL;
 }
 
 static void list_rules(void)
@@ -1166,7 +1282,7 @@ int main(int argc, char **argv)
 		return CLS_EXIT_CLEAN;
 	}
 	FILE *report = NULL;
-	if (output && !(report = fopen(output, "w")))
+	if (output && !(report = report_open(output)))
 		return usage_error("cannot write the report to '%s': %s", output, strerror(errno));
 	if (report)
 		p.out.out = report;
@@ -1180,12 +1296,11 @@ int main(int argc, char **argv)
 		statistics(&p, machine ? stderr : p.out.out);
 	fflush(stdout);
 	if (report) {
-		bool bad = ferror(report);
-		bad |= fclose(report) != 0;
+		const char *bad = report_close(report, output);
 		fprintf(stderr, "clsynclint: ");
 		cls_output_summary(&p.out, stderr);
 		if (bad)
-			fprintf(stderr, "; could not write the report to %s\n", output);
+			fprintf(stderr, "; could not write the report to %s: %s\n", output, bad);
 		else
 			fprintf(stderr, "; report written to %s\n", output);
 	}
