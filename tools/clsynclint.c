@@ -117,6 +117,7 @@ struct prog {
 	bool statistics;
 	unsigned jobs;
 	FILE *aux;                     /* --verify's lines (stdout; a worker's part) */
+	bool worker_failed;            /* a worker ended badly after its files */
 };
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -792,7 +793,10 @@ static bool job_start(struct prog *p, struct worker *ws, unsigned n, unsigned w)
 			if (ws[k].pid)
 				close(ws[k].fd);
 		job_worker(p, sv[1]);
-		_exit(0);
+		/* exit, not _exit: what checks a process at its end (LeakSanitizer,
+		 * Valgrind) checks the worker, which did the analyses.  Nothing is
+		 * left in the stdio buffers the parent flushed before the fork. */
+		exit(0);
 	}
 	close(sv[1]);
 	ws[w].pid = pid;
@@ -932,9 +936,17 @@ static void run_supervised(struct prog *p)
 			}
 		}
 	}
-	for (unsigned w = 0; w < n; w++)
-		if (ws[w].pid)
-			job_stop(&ws[w], false);
+	/* A worker that ends badly after its last file (a sanitizer's or
+	 * Valgrind's finding at its exit) makes the run fail too. */
+	for (unsigned w = 0; w < n; w++) {
+		pid_t pid = ws[w].pid;
+		int status = pid ? job_stop(&ws[w], false) : 0;
+		if (status) {
+			fprintf(stderr, "clsynclint: worker process %ld: %s\n", (long)pid,
+				job_failure(p, status));
+			p->worker_failed = true;
+		}
+	}
 	free(ws);
 	free(parts);
 	free(pfd);
@@ -1310,9 +1322,9 @@ int main(int argc, char **argv)
 
 	int rc = CLS_EXIT_CLEAN;
 	if (p.verify)
-		rc = p.verify_failed ? CLS_EXIT_FINDINGS : p.not_analyzed ? CLS_EXIT_NOT_ANALYZED
-									  : CLS_EXIT_CLEAN;
-	else if (p.not_analyzed)
+		rc = p.verify_failed ? CLS_EXIT_FINDINGS
+		   : p.not_analyzed || p.worker_failed ? CLS_EXIT_NOT_ANALYZED : CLS_EXIT_CLEAN;
+	else if (p.not_analyzed || p.worker_failed)
 		rc = CLS_EXIT_NOT_ANALYZED;
 	else if (p.out.count[CLS_ERROR] || p.out.count[CLS_WARNING])
 		rc = CLS_EXIT_FINDINGS;
