@@ -17,6 +17,11 @@
 #define CLS_VERSION "0.1.0"
 #define CLS_URL "https://github.com/clsynclint/clsynclint"
 
+/* The largest file read, an input or anything it includes (fsguard.c, the
+ * program); larger ones are not analyzed.  Documented in README and --help. */
+#define CLS_MAX_FILE_SIZE (64u << 20)
+#define CLS_MAX_FILE_SIZE_TEXT "64 MiB"
+
 /* Exit codes of the clsynclint program; documented in --help and README. */
 enum cls_exit {
 	CLS_EXIT_CLEAN = 0,      /* no diagnostic at or above the threshold */
@@ -74,6 +79,12 @@ struct cls_diag {
 	struct cls_fix *fixes;
 };
 
+/* Launch sizes no device exceeds, documented in README: work-items in a
+ * work-group, and a global size along one dimension.  Beyond them an option
+ * is a usage error. */
+#define CLS_MAX_WORK_GROUP 1024u
+#define CLS_MAX_GLOBAL_SIZE 4294967295u
+
 /* Launch configuration the analyses may use; 0 = unknown. */
 struct cls_launch {
 	unsigned local[3];
@@ -120,6 +131,9 @@ void cls_options_init(struct cls_options *o);
 int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char **argv,
 		     int *i, char *err, size_t errlen);
 bool cls_parse_dims(const char *s, unsigned v[3]);
+/* The launch's sizes together within the limits below: 1, or -1 with the
+ * message in err (the options alone are checked by cls_parse_option). */
+int cls_check_launch(const struct cls_options *o, char *err, size_t errlen);
 
 enum cls_file_status {
 	CLS_FILE_ANALYZED,

@@ -10,6 +10,7 @@
 #include <fnmatch.h>
 #include <ini.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -218,6 +219,11 @@ struct loader {
 	struct cfg *c;
 	const char *section;         /* the last section name seen */
 	const char *glob;            /* its glob (NULL: global part) */
+	FILE *f;                     /* the file, read line by line (read_line) */
+	int line;                    /* the line libinih is parsing */
+	int err_line;                /* the first line the handler failed on; 0: none */
+	int long_line;               /* a line too long for libinih; 0: none */
+	int max_line;                /* the most characters libinih takes in a line */
 	char *err;                   /* the handler's message, if it failed */
 	size_t errlen;
 };
@@ -225,14 +231,40 @@ struct loader {
 static int load_fail(struct loader *ld, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Record the handler's error message; returns 0, which stops libinih. */
+/* Record the handler's first error message and its line; returns 0, an
+ * error for libinih (which goes on to the end and returns the first line
+ * with an error, a syntax error or ours). */
 static int load_fail(struct loader *ld, const char *fmt, ...)
 {
+	if (ld->err_line)
+		return 0;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(ld->err, ld->errlen, fmt, ap);
 	va_end(ap);
+	ld->err_line = ld->line;
 	return 0;
+}
+
+/*
+ * libinih's reader: the next line of ld->f into str (at most num - 1
+ * bytes), counting lines, so that the handler knows where it is.  A line
+ * that does not fit would be split in two silently: stop there instead
+ * (NULL, like the end of the file) and let cfg_load report it.
+ */
+static char *read_line(char *str, int num, void *user)
+{
+	struct loader *ld = user;
+	if (ld->long_line || !fgets(str, num, ld->f))
+		return NULL;
+	ld->line++;
+	size_t n = strlen(str);
+	if (n && str[n - 1] != '\n' && !feof(ld->f)) {
+		ld->long_line = ld->line;
+		ld->max_line = num - 2;
+		return NULL;
+	}
+	return str;
 }
 
 /* The glob of a section: "" is the global part, "path:GLOB" a per-path part. */
@@ -365,15 +397,30 @@ const struct cfg *cfg_load(struct cfg_set *s, const char *file, char *err, size_
 	}
 	char msg[512] = "";
 	struct loader ld = { .set = s, .c = c, .err = msg, .errlen = sizeof msg };
-	int rc = ini_parse(file, on_key, &ld);
-	if (rc < 0) {
+	ld.f = fopen(file, "r");
+	if (!ld.f) {
 		snprintf(err, errlen, "%s: cannot read the configuration file: %s", file,
-			 rc == -1 ? strerror(errno) : "out of memory");
+			 strerror(errno));
+		return NULL;
+	}
+	int rc = ini_parse_stream(read_line, &ld, on_key, &ld);
+	bool read_error = ferror(ld.f) != 0;
+	fclose(ld.f);
+	if (rc < 0 || read_error) {
+		snprintf(err, errlen, "%s: cannot read the configuration file: %s", file,
+			 read_error ? strerror(EIO) : "out of memory");
+		return NULL;
+	}
+	/* The first error wins: libinih's line is the first syntax error or
+	 * handler failure, whichever came first. */
+	if (ld.long_line && (!rc || rc >= ld.long_line)) {
+		snprintf(err, errlen, "%s:%d: line too long (at most %d characters; a value "
+			 "goes on on indented lines)", file, ld.long_line, ld.max_line);
 		return NULL;
 	}
 	if (rc > 0) {
-		snprintf(err, errlen, "%s:%d: %s", file, rc,
-			 msg[0] ? msg : "syntax error (expected KEY = VALUE, [path:GLOB] or a ; comment)");
+		snprintf(err, errlen, "%s:%d: %s", file, rc, rc == ld.err_line ? msg
+			 : "syntax error (expected KEY = VALUE, [path:GLOB] or a ; comment)");
 		return NULL;
 	}
 	c->next = s->loaded;

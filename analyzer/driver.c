@@ -203,8 +203,8 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	if (mem_failed(&r->arena))
 		not_analyzed(r, "out of memory");
 	if (ctx.over_budget)
-		not_analyzed(r, mem_printf(&r->arena, "budget exceeded: the analyses did not finish "
-					   "within %g seconds (--budget)", o->budget_seconds));
+		not_analyzed(r, mem_printf(&r->arena, "over the time budget of %g s",
+					   o->budget_seconds));
 	double t = cls_now();
 	/* Suppression comments (suppress.c): after the rules ran, before sorting. */
 	sup_apply(&ctx);

@@ -16,6 +16,7 @@
 #endif
 
 #include "ctx.h"
+#include "fsguard.h"
 #include "ir.h"
 
 /* ---------------------------------------------------------------- strings */
@@ -1535,6 +1536,28 @@ static const struct cls_rule *diag_rule(enum CXDiagnosticSeverity sev)
 	return sev >= CXDiagnostic_Error ? &cls_rule_compile_error : &cls_rule_compiler_warning;
 }
 
+/*
+ * Diagnostic i said "cannot open file 'P': Permission denied" because
+ * fsguard.c refused P: what was wrong with P, in the arena; else NULL.
+ */
+static const char *refused_open(struct fe *s, unsigned i)
+{
+	static const char prefix[] = "cannot open file '";
+	const size_t k = sizeof prefix - 1;
+	if (!fsg_any_refused() || i >= clang_getNumDiagnostics(s->tu))
+		return NULL;
+	CXDiagnostic d = clang_getDiagnostic(s->tu, i);
+	const char *msg = take(s->a, clang_getDiagnosticSpelling(d));
+	clang_disposeDiagnostic(d);
+	const char *q = msg && !strncmp(msg, prefix, k) ? strchr(msg + k, '\'') : NULL;
+	const char *path = q ? mem_strndup(s->a, msg + k, (size_t)(q - msg - k)) : NULL;
+	const char *why = path ? fsg_why_refused(path) : NULL;
+	if (!why)
+		return NULL;
+	return mem_printf(s->a, "cannot read '%s': %s (only regular files of at most %s are "
+				"read)", path, why, CLS_MAX_FILE_SIZE_TEXT);
+}
+
 /* Report compiler diagnostics; returns true when there was an error. */
 static bool report_compiler(struct fe *s)
 {
@@ -1548,10 +1571,27 @@ static bool report_compiler(struct fe *s)
 		if (sev >= CXDiagnostic_Error ||
 		    (sev == CXDiagnostic_Warning && s->ctx->opt->compiler_warnings)) {
 			struct cls_range r;
-			r.begin = r.end = pos_of(s, clang_getDiagnosticLocation(d));
-			const char *msg = take(s->a, clang_getDiagnosticSpelling(d));
+			CXSourceLocation loc = clang_getDiagnosticLocation(d);
+			CXFile f = NULL;
+			clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+			r.begin = r.end = pos_of(s, loc);
+			if (!f) {
+				/* Command line (-include) or built-in text: no line of the file. */
+				r.begin.line = r.end.line = 1;
+				r.begin.col = r.end.col = 1;
+			}
+			/* clang says "'NAME' file not found", then "cannot open file
+			 * 'PATH'", of a file that fsguard.c refused: say why, once. */
+			const char *msg = take(s->a, clang_getDiagnosticSpelling(d)), *why;
+			size_t len = msg ? strlen(msg) : 0, m = strlen("' file not found");
+			bool not_found = len > m && !strcmp(msg + len - m, "' file not found");
+			if ((why = refused_open(s, i)))
+				msg = why;
+			else if (not_found && (refused_open(s, i + 1) || (i && refused_open(s, i - 1))))
+				msg = NULL;
 			s->ctx->rule = diag_rule(sev);
-			cls_report(s->ctx, s->ctx->rule, r, "%s", msg);
+			if (msg)
+				cls_report(s->ctx, s->ctx->rule, r, "%s", msg);
 		}
 		clang_disposeDiagnostic(d);
 	}
@@ -1623,6 +1663,7 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 		shared_index = clang_createIndex(0, 0);
 	struct CXUnsavedFile uf = { display, text, (unsigned long)len };
 	double t0 = cls_now();
+	fsg_reset();
 	enum CXErrorCode err = clang_parseTranslationUnit2(
 		shared_index, display, argv, argc, &uf, 1,
 		CXTranslationUnit_KeepGoing, &s.tu);

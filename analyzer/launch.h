@@ -19,6 +19,8 @@
 
 #include <stdbool.h>
 
+#include "cls.h"
+
 struct cls_ctx;
 struct ir_func;
 struct acc_kernel;
@@ -26,9 +28,9 @@ struct abuild;
 
 /* Device limits every size must respect (OpenCL's minimum guarantees are
  * lower; these are the largest that common GPUs accept). */
-#define LAUNCH_MAX_WG 1024u              /* work-items in one work-group */
+#define LAUNCH_MAX_WG CLS_MAX_WORK_GROUP /* work-items in one work-group (cls.h) */
 #define LAUNCH_MAX_DIM2 64u              /* work-items along dimension 2 */
-#define LAUNCH_MAX_GLOBAL 4294967295ull  /* global size along one dimension */
+#define LAUNCH_MAX_GLOBAL ((unsigned long long)CLS_MAX_GLOBAL_SIZE) /* global size, one dimension */
 
 enum launch_src {
 	LAUNCH_GIVEN,        /* --local-size */

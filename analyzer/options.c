@@ -24,8 +24,9 @@ static int fail(char *err, size_t n, const char *fmt, ...)
 	return -1;
 }
 
-/* Parse "X[,Y[,Z]]" of positive integers into v[3]; false on error. */
-bool cls_parse_dims(const char *s, unsigned v[3])
+/* Parse "X[,Y[,Z]]" of positive integers into v[3] (missing ones are 1);
+ * false on a syntax error or a number beyond 64 bits. */
+static bool parse_dims(const char *s, unsigned long long v[3])
 {
 	unsigned d = 0;
 	v[0] = v[1] = v[2] = 0;
@@ -36,10 +37,10 @@ bool cls_parse_dims(const char *s, unsigned v[3])
 		if (d == 3 || *s < '0' || *s > '9')
 			return false;
 		errno = 0;
-		unsigned long x = strtoul(s, &end, 10);
-		if (errno || x == 0 || x > 0x7fffffffUL)
+		unsigned long long x = strtoull(s, &end, 10);   /* ULLONG_MAX when too large */
+		if ((errno && errno != ERANGE) || x == 0)
 			return false;
-		v[d++] = (unsigned)x;
+		v[d++] = x;
 		if (!*end)
 			break;
 		if (*end != ',')
@@ -49,6 +50,60 @@ bool cls_parse_dims(const char *s, unsigned v[3])
 	for (; d < 3; d++)
 		v[d] = 1;
 	return true;
+}
+
+bool cls_parse_dims(const char *s, unsigned v[3])
+{
+	unsigned long long x[3];
+	if (!parse_dims(s, x))
+		return false;
+	for (unsigned d = 0; d < 3; d++) {
+		if (x[d] > CLS_MAX_GLOBAL_SIZE)
+			return false;
+		v[d] = (unsigned)x[d];
+	}
+	return true;
+}
+
+/*
+ * --local-size, --num-groups or --global-size `name` = `v` into dst[3];
+ * 1, or -1 with the message in err.  No device runs more than
+ * CLS_MAX_WORK_GROUP work-items in a group or more than CLS_MAX_GLOBAL_SIZE
+ * along a dimension: a launch beyond them is a mistake, and analysing it
+ * would take hours.
+ */
+static int parse_launch(const char *name, const char *v, unsigned dst[3], char *err, size_t n)
+{
+	unsigned long long x[3];
+	if (!parse_dims(v, x))
+		return fail(err, n, "invalid %s '%s': give 1 to 3 positive integers, e.g. 64 or 16,16",
+			    name, v);
+	for (unsigned d = 0; d < 3; d++)
+		if (x[d] > CLS_MAX_GLOBAL_SIZE)
+			return fail(err, n, "invalid %s '%s': over the limit of %lu (2^32-1) per "
+				    "dimension", name, v, (unsigned long)CLS_MAX_GLOBAL_SIZE);
+	if (!strcmp(name, "--local-size") && (x[0] > CLS_MAX_WORK_GROUP ||
+	    x[1] > CLS_MAX_WORK_GROUP || x[2] > CLS_MAX_WORK_GROUP ||
+	    x[0] * x[1] * x[2] > CLS_MAX_WORK_GROUP))
+		return fail(err, n, "invalid --local-size '%s': over the limit of %u work-items in "
+			    "a work-group", v, CLS_MAX_WORK_GROUP);
+	for (unsigned d = 0; d < 3; d++)
+		dst[d] = (unsigned)x[d];
+	return 1;
+}
+
+int cls_check_launch(const struct cls_options *o, char *err, size_t n)
+{
+	const struct cls_launch *l = &o->launch;
+	for (unsigned d = 0; d < 3 && l->local[0] && l->groups[0]; d++)
+		if ((unsigned long long)l->local[d] * l->groups[d] > CLS_MAX_GLOBAL_SIZE)
+			return fail(err, n, "--num-groups %u,%u,%u of --local-size %u,%u,%u make a "
+				    "global size of %llu along dimension %u, over the limit of %lu "
+				    "(2^32-1)", l->groups[0], l->groups[1], l->groups[2], l->local[0],
+				    l->local[1], l->local[2],
+				    (unsigned long long)l->local[d] * l->groups[d], d,
+				    (unsigned long)CLS_MAX_GLOBAL_SIZE);
+	return 1;
 }
 
 static bool add_arg(struct mem_arena *a, struct cls_options *o, const char *arg)
@@ -130,14 +185,9 @@ int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char 
 		v = value_of(argc, argv, i, dims[k].name, &missing);
 		if (missing)
 			return fail(err, errlen, "%s needs a value", dims[k].name);
-		if (v) {
-			unsigned *dst = (unsigned *)((char *)o + dims[k].off);
-			if (!cls_parse_dims(v, dst))
-				return fail(err, errlen,
-					    "invalid %s '%s': give 1 to 3 positive integers, e.g. 64 or 16,16",
-					    dims[k].name, v);
-			return 1;
-		}
+		if (v)
+			return parse_launch(dims[k].name, v,
+					    (unsigned *)((char *)o + dims[k].off), err, errlen);
 	}
 	if (!strncmp(arg, "-D", 2) || !strncmp(arg, "-U", 2) || !strncmp(arg, "-I", 2)) {
 		char flag[3] = { arg[0], arg[1], 0 };

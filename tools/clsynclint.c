@@ -4,14 +4,21 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "../analyzer/cls.h"
 #include "../analyzer/config.h"
@@ -22,15 +29,16 @@ static const char usage_text[] =
 	"Finds OpenCL C synchronization bugs: barriers under divergent control flow,\n"
 	"races on __local and __global memory, cross-work-group synchronization and\n"
 	"__local bank conflicts.  Directories are searched for .cl files; '-' reads\n"
-	"standard input.\n"
+	"standard input.  Only regular files (and standard input) of at most 64 MiB\n"
+	"are read, inputs and includes alike.\n"
 	"\n"
 	"Build options (as given to clBuildProgram):\n"
 	"  -D NAME[=VALUE], -U NAME, -I DIR, -include FILE, -cl-std=CL1.2|CL2.0|CL3.0\n"
 	"  -- ARGS...               pass the remaining arguments to the compiler\n"
 	"Launch configuration (a kernel's reqd_work_group_size also counts):\n"
-	"  --local-size=X[,Y[,Z]]   work-group size\n"
+	"  --local-size=X[,Y[,Z]]   work-group size (at most 1024 work-items)\n"
 	"  --num-groups=X[,Y[,Z]]   number of work-groups\n"
-	"  --global-size=X[,Y[,Z]]  global size\n"
+	"  --global-size=X[,Y[,Z]]  global size (at most 2^32-1 per dimension)\n"
 	"Rules and output:\n"
 	"  --enable=RULE[,RULE]     enable rules (names or ids; 'all')\n"
 	"  --disable=RULE[,RULE]    disable rules\n"
@@ -40,8 +48,8 @@ static const char usage_text[] =
 	"  --strict                 report unsupported constructs as errors\n"
 	"  --assume-aliasing        pointer arguments of the same type may be one buffer\n"
 	"                           (default: kernel arguments do not alias)\n"
-	"  --budget=SECONDS         per-file analysis budget (default 60; 0: none); past\n"
-	"                           it the file is reported as not analyzed\n"
+	"  --budget=SECONDS         per-file time budget (default 60; 0: none), a hard\n"
+	"                           bound: past it the file is reported as not analyzed\n"
 	"Bank conflicts:\n"
 	"  --device=generic|nvidia|amd|intel  memory bank model (default: generic)\n"
 	"  --banks=N, --bank-width=BYTES, --subgroup-size=N  override the model\n"
@@ -59,7 +67,8 @@ static const char usage_text[] =
 	"  --format=text|gcc|json|sarif|github  output format (default: text)\n"
 	"  --output=FILE            write the report to FILE and a summary to stderr\n"
 	"  --statistics             print the number of findings per rule at the end\n"
-	"  --jobs=N, -j N           lint N files at a time (worker processes; same output)\n"
+	"  --jobs=N, -j N           lint N files at a time (supervised worker processes,\n"
+	"                           one by default; same output)\n"
 	"  --color=auto|always|never\n"
 	"  --stdin-filename=NAME    the name used for '-' in messages (and to find the\n"
 	"                           configuration)\n"
@@ -75,9 +84,10 @@ static const char usage_text[] =
 	"  0  no error or warning at or above the --severity threshold\n"
 	"  1  errors or warnings found (notes alone do not count)\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
-	"     invalid UTF-8, compile errors, not a kernel file, budget exceeded)\n"
-	"  3  usage error (unknown option, invalid value, missing or malformed\n"
-	"     configuration file, unwritable --output file)\n";
+	"     invalid UTF-8, not a regular file, larger than 64 MiB, compile errors,\n"
+	"     not a kernel file, over the time budget, internal error)\n"
+	"  3  usage error (unknown option, invalid value, launch size over a device\n"
+	"     limit, missing or malformed configuration file, unwritable --output file)\n";
 
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */
@@ -108,6 +118,8 @@ struct prog {
 	int ntail;
 	bool statistics;
 	unsigned jobs;
+	FILE *aux;                     /* --verify's lines (stdout; a worker's part) */
+	bool worker_failed;            /* a worker ended badly after its files */
 };
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -204,36 +216,87 @@ static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsig
 	free(names);
 }
 
-/* Read a whole stream; NULL on error (errno set). */
-static char *read_all(FILE *f, size_t *len)
+/*
+ * Read at most CLS_MAX_FILE_SIZE bytes from fd into a malloc'ed buffer
+ * (length in *len; `hint` is the expected size, 0 if unknown).  NULL with
+ * the reason in *why on a read error or when there is more.
+ */
+static char *read_fd(int fd, size_t hint, size_t *len, const char **why)
 {
-	size_t cap = 1 << 16, n = 0;
+	size_t cap = hint ? hint + 1 : 1 << 16, n = 0;
 	char *buf = malloc(cap);
-	if (!buf)
+	if (!buf) {
+		*why = strerror(ENOMEM);
 		return NULL;
+	}
 	for (;;) {
 		if (n == cap) {
-			char *x = cap > ((size_t)1 << 30) ? NULL : realloc(buf, cap * 2);
+			size_t ncap = cap * 2 > (size_t)CLS_MAX_FILE_SIZE + 1
+					      ? (size_t)CLS_MAX_FILE_SIZE + 1 : cap * 2;
+			char *x = n > CLS_MAX_FILE_SIZE ? NULL : realloc(buf, ncap);
 			if (!x) {
 				free(buf);
-				errno = EFBIG;
+				*why = n > CLS_MAX_FILE_SIZE ? "larger than " CLS_MAX_FILE_SIZE_TEXT
+							       " (the largest file read)"
+							     : strerror(ENOMEM);
 				return NULL;
 			}
 			buf = x;
-			cap *= 2;
+			cap = ncap;
 		}
-		size_t k = fread(buf + n, 1, cap - n, f);
-		n += k;
-		if (k == 0) {
-			if (ferror(f)) {
-				free(buf);
-				return NULL;
-			}
+		ssize_t k = read(fd, buf + n, cap - n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			free(buf);
+			*why = strerror(errno);
+			return NULL;
+		}
+		if (k == 0)
 			break;
-		}
+		n += (size_t)k;
 	}
 	*len = n;
 	return buf;
+}
+
+/*
+ * Read input `path` ('-': standard input) whole.  Only standard input and
+ * regular files are read, neither beyond CLS_MAX_FILE_SIZE bytes: a device
+ * such as /dev/zero would never end, a FIFO could block forever.  Returns a
+ * malloc'ed buffer (length in *len), or NULL with the reason in *why.
+ */
+static char *read_input(const char *path, size_t *len, const char **why)
+{
+	if (!strcmp(path, "-"))
+		return read_fd(STDIN_FILENO, 0, len, why);
+	struct stat st;
+	if (stat(path, &st) != 0) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*why = "is a directory";
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*why = "not a regular file (only regular files and standard input are read)";
+		return NULL;
+	}
+	if (st.st_size > (off_t)CLS_MAX_FILE_SIZE) {
+		*why = "larger than " CLS_MAX_FILE_SIZE_TEXT " (the largest file read)";
+		return NULL;
+	}
+	/* open() is fsguard.c's: should the path have become something else
+	 * since the stat, it is not opened (or not read when opened). */
+	int fd = open(path, O_RDONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		*why = strerror(errno);
+		return NULL;
+	}
+	char *text = read_fd(fd, (size_t)st.st_size, len, why);
+	close(fd);
+	return text;
 }
 
 /* An input that could not be read: report it like a file that was not analyzed. */
@@ -292,30 +355,11 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 {
 	bool is_stdin = !strcmp(path, "-");
 	const char *display = is_stdin ? (p->stdin_name ? p->stdin_name : "<stdin>") : path;
-	char *text;
 	size_t len = 0;
-	if (is_stdin) {
-		text = read_all(stdin, &len);
-	} else {
-		struct stat st;
-		if (stat(path, &st) != 0) {
-			input_error(p, path, strerror(errno));
-			return;
-		}
-		if (S_ISDIR(st.st_mode)) {
-			input_error(p, path, "is a directory");
-			return;
-		}
-		FILE *f = fopen(path, "rb");
-		if (!f) {
-			input_error(p, path, strerror(errno));
-			return;
-		}
-		text = read_all(f, &len);
-		fclose(f);
-	}
+	const char *why = NULL;
+	char *text = read_input(path, &len, &why);
 	if (!text) {
-		input_error(p, display, strerror(errno));
+		input_error(p, display, why);
 		return;
 	}
 
@@ -330,7 +374,7 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 		for (int i = 0; i < argc; i++) {
 			int k = cls_parse_option(&cfg, &opt, argc, argv, &i, err, sizeof err);
 			if (k <= 0) {
-				fprintf(stdout, "%s: error: bad RUN-CONFIG: %s\n", display,
+				fprintf(p->aux, "%s: error: bad RUN-CONFIG: %s\n", display,
 					k < 0 ? err : argv[i]);
 				p->verify_failed++;
 				mem_free_all(&cfg);
@@ -357,16 +401,16 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 	}
 	if (p->verify) {
 		bool xfail = false;
-		bool ok = cls_verify(&r, text, len, stdout, p->verify_prefix, &xfail);
+		bool ok = cls_verify(&r, text, len, p->aux, p->verify_prefix, &xfail);
 		if (ok && !xfail) {
-			printf("PASS: %s\n", display);
+			fprintf(p->aux, "PASS: %s\n", display);
 		} else if (!ok && xfail) {
-			printf("XFAIL: %s\n", display);
+			fprintf(p->aux, "XFAIL: %s\n", display);
 		} else if (ok && xfail) {
-			printf("XPASS: %s (remove its XFAIL line)\n", display);
+			fprintf(p->aux, "XPASS: %s (remove its XFAIL line)\n", display);
 			p->verify_failed++;
 		} else {
-			printf("FAIL: %s\n", display);
+			fprintf(p->aux, "FAIL: %s\n", display);
 			p->verify_failed++;
 		}
 	} else {
@@ -494,16 +538,55 @@ static int explain(const char *name)
 	return CLS_EXIT_CLEAN;
 }
 
-/* ------------------------------------------------------------------ --jobs */
+/* ------------------------------------------------------ supervised workers */
 
-/* What a worker sends back for one file; the report text, the file's name
- * and reason (json, sarif: has_rec) follow it in the pipe. */
+/* LeakSanitizer checks a process in an atexit handler, so a build with it
+ * ends its processes with exit().  Any other build ends them with _exit()
+ * after flushing stdio: that skips libLLVM's static destructors, which
+ * nothing needs and which cost a millisecond or two in each of the two
+ * processes that lint a file (Valgrind checks at _exit too). */
+#if defined(__SANITIZE_ADDRESS__)
+#define CLS_LEAK_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(leak_sanitizer)
+#define CLS_LEAK_CHECKED 1
+#endif
+#endif
+
+static void end_process(int rc) __attribute__((noreturn));
+
+/* End this process (supervisor or worker) with exit status rc. */
+static void end_process(int rc)
+{
+#ifdef CLS_LEAK_CHECKED
+	exit(rc);
+#else
+	fflush(NULL);
+	_exit(rc);
+#endif
+}
+
+/*
+ * Every input is linted in a worker process, --jobs of them (one by
+ * default), which the parent supervises: it hands each worker one input at a
+ * time over a socket, reads the formatted part of the report back, and
+ * prints the parts in input order, so the report is the one a single process
+ * would print.  A worker that dies (a crash, the kernel's OOM killer) costs
+ * only the input it was linting, and one that is still at it when the
+ * input's --budget runs out is killed: the input gets one "not analyzed"
+ * line, the next worker takes over, every other input is reported as usual.
+ */
+
+/* What a worker sends back for one input: this, then the report text, the
+ * text for standard output (--verify, --dump), then the input's name and
+ * reason (json, sarif: has_rec). */
 struct job_msg {
+	unsigned index;
 	unsigned count[3], rule_count[64], suppressed, nfiles;
 	unsigned not_analyzed, verify_failed;
 	double t_phase[6], t_rule[64], t_total;
 	size_t peak_arena;
-	size_t text_len, path_len, reason_len;
+	size_t text_len, aux_len, path_len, reason_len;
 	bool has_rec, analyzed, has_reason;
 };
 
@@ -511,7 +594,8 @@ static bool write_full(int fd, const void *buf, size_t n)
 {
 	const char *b = buf;
 	while (n) {
-		ssize_t k = write(fd, b, n);
+		/* MSG_NOSIGNAL: a dead peer is an error here, not a SIGPIPE. */
+		ssize_t k = send(fd, b, n, MSG_NOSIGNAL);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -537,29 +621,55 @@ static bool read_full(int fd, void *buf, size_t n)
 	return true;
 }
 
-/* A worker: lint inputs w, w+n, w+2n, ... each into a part of the report,
- * and send the parts through fd in that order. */
-static void job_worker(struct prog *p, unsigned w, unsigned n, int fd)
+/* The name input `path` has in messages. */
+static const char *display_name(const struct prog *p, const char *path)
 {
-	for (unsigned i = w; i < p->nfiles; i += n) {
+	return strcmp(path, "-") ? path : p->stdin_name ? p->stdin_name : "<stdin>";
+}
+
+/* CLSYNCLINT_DEBUG_CRASH=SUBSTRING: a worker dies of SIGSEGV on the inputs
+ * whose name (--stdin-filename for '-') contains SUBSTRING, so that the tests
+ * can check what the supervisor makes of a crash. */
+static void debug_crash(const char *path)
+{
+	const char *crash = getenv("CLSYNCLINT_DEBUG_CRASH");
+	if (crash && *crash && strstr(path, crash)) {
+		signal(SIGSEGV, SIG_DFL);   /* no sanitizer report: a plain crash */
+		raise(SIGSEGV);
+	}
+}
+
+/*
+ * A worker: lint the inputs whose indices arrive on fd, one at a time, each
+ * into a part of the report sent back on fd; exit when fd closes.
+ */
+static void job_worker(struct prog *p, int fd)
+{
+	unsigned i;
+	while (read_full(fd, &i, sizeof i) && i < p->nfiles) {
 		p->not_analyzed = p->verify_failed = 0;
 		memset(p->t_phase, 0, sizeof p->t_phase);
 		memset(p->t_rule, 0, sizeof p->t_rule);
 		p->t_total = 0;
 		p->peak_arena = 0;
-		char *text = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&text, &len);
-		if (!m)
+		char *text = NULL, *aux = NULL;
+		size_t len = 0, aux_len = 0;
+		FILE *m = open_memstream(&text, &len), *ma = open_memstream(&aux, &aux_len);
+		if (!m || !ma)
 			_exit(1);
 		struct cls_output whole = p->out, part;
 		cls_output_part(&p->out, &whole, m);
+		p->aux = ma;
+		p->opt.dump_out = p->opt.dump ? ma : NULL;
+		debug_crash(display_name(p, p->files[i]));
 		run_one(p, p->files[i], p->file_cfg ? p->file_cfg[i] : NULL);
 		fclose(m);
+		fclose(ma);
 		part = p->out;
 		p->out = whole;
 		struct job_msg msg;
 		memset(&msg, 0, sizeof msg);
+		msg.index = i;
 		memcpy(msg.count, part.count, sizeof msg.count);
 		memcpy(msg.rule_count, part.rule_count, sizeof msg.rule_count);
 		msg.suppressed = part.suppressed;
@@ -571,6 +681,7 @@ static void job_worker(struct prog *p, unsigned w, unsigned n, int fd)
 		msg.t_total = p->t_total;
 		msg.peak_arena = p->peak_arena;
 		msg.text_len = len;
+		msg.aux_len = aux_len;
 		const struct cls_file_rec *rec = part.files && part.nfiles ? &part.files[0] : NULL;
 		if (rec) {
 			msg.has_rec = true;
@@ -580,10 +691,12 @@ static void job_worker(struct prog *p, unsigned w, unsigned n, int fd)
 			msg.reason_len = rec->reason ? strlen(rec->reason) : 0;
 		}
 		bool ok = write_full(fd, &msg, sizeof msg) && write_full(fd, text, len) &&
+			  write_full(fd, aux, aux_len) &&
 			  (!rec || (write_full(fd, rec->path, msg.path_len) &&
 				    write_full(fd, rec->reason ? rec->reason : "", msg.reason_len)));
 		cls_output_part_free(&part);
 		free(text);
+		free(aux);
 		if (!ok)
 			_exit(1);
 	}
@@ -602,105 +715,389 @@ static char *read_str(int fd, size_t n)
 	return s;
 }
 
-/* Receive input i's part from fd and add it to the report; false if the
- * worker is gone. */
-static bool job_receive(struct prog *p, int fd)
+/* One input's outcome, kept until the inputs before it are printed. */
+struct job_part {
+	bool done;
+	struct job_msg msg;
+	char *text, *aux;            /* the report part, the standard output part */
+	struct cls_file_rec rec;     /* json, sarif (msg.has_rec) */
+	const char *failure;         /* not analyzed by the worker: why (static or arena) */
+};
+
+/* Receive a part from fd into parts[]; false if the worker is gone. */
+static bool job_receive(struct prog *p, int fd, struct job_part *parts)
 {
 	struct job_msg msg;
-	if (!read_full(fd, &msg, sizeof msg))
+	if (!read_full(fd, &msg, sizeof msg) || msg.index >= p->nfiles)
 		return false;
-	char *text = read_str(fd, msg.text_len);
-	struct cls_file_rec rec = { NULL, NULL, msg.analyzed };
-	bool ok = text != NULL;
+	struct job_part *jp = &parts[msg.index];
+	jp->msg = msg;
+	jp->text = read_str(fd, msg.text_len);
+	jp->aux = jp->text ? read_str(fd, msg.aux_len) : NULL;
+	jp->rec.analyzed = msg.analyzed;
+	bool ok = jp->aux != NULL;
 	if (ok && msg.has_rec) {
-		rec.path = read_str(fd, msg.path_len);
-		rec.reason = read_str(fd, msg.reason_len);
-		ok = rec.path && rec.reason;
+		jp->rec.path = read_str(fd, msg.path_len);
+		jp->rec.reason = jp->rec.path ? read_str(fd, msg.reason_len) : NULL;
+		ok = jp->rec.reason != NULL;
 		if (ok && !msg.has_reason) {
-			free(rec.reason);
-			rec.reason = NULL;
+			free(jp->rec.reason);
+			jp->rec.reason = NULL;
 		}
 	}
-	if (ok) {
-		struct cls_output part;
-		cls_output_part(&part, &p->out, NULL);
-		memcpy(part.count, msg.count, sizeof part.count);
-		memcpy(part.rule_count, msg.rule_count, sizeof part.rule_count);
-		part.suppressed = msg.suppressed;
-		part.nfiles = msg.nfiles;
-		part.files = msg.has_rec ? &rec : NULL;
-		cls_output_splice(&p->out, &part, text, msg.text_len);
-		p->not_analyzed += msg.not_analyzed;
-		p->verify_failed += msg.verify_failed;
-		for (unsigned k = 0; k < 6; k++)
-			p->t_phase[k] += msg.t_phase[k];
-		for (unsigned k = 0; k < 64; k++)
-			p->t_rule[k] += msg.t_rule[k];
-		p->t_total += msg.t_total;
-		if (msg.peak_arena > p->peak_arena)
-			p->peak_arena = msg.peak_arena;
+	if (!ok) {
+		free(jp->text);
+		free(jp->aux);
+		free(jp->rec.path);
+		free(jp->rec.reason);
+		memset(jp, 0, sizeof *jp);
+		return false;
 	}
-	free(rec.path);
-	free(rec.reason);
-	free(text);
-	return ok;
+	jp->done = true;
+	return true;
+}
+
+/* Print input i's part (its turn has come) and add up its counts. */
+static void job_print(struct prog *p, unsigned i, struct job_part *jp)
+{
+	if (jp->failure) {
+		input_error(p, display_name(p, p->files[i]), jp->failure);
+		return;
+	}
+	const struct job_msg *msg = &jp->msg;
+	if (msg->aux_len) {
+		fwrite(jp->aux, 1, msg->aux_len, stdout);
+		if (p->out.out != stdout)
+			fflush(stdout);
+	}
+	struct cls_output part;
+	cls_output_part(&part, &p->out, NULL);
+	memcpy(part.count, msg->count, sizeof part.count);
+	memcpy(part.rule_count, msg->rule_count, sizeof part.rule_count);
+	part.suppressed = msg->suppressed;
+	part.nfiles = msg->nfiles;
+	part.files = msg->has_rec ? &jp->rec : NULL;
+	cls_output_splice(&p->out, &part, jp->text, msg->text_len);
+	p->not_analyzed += msg->not_analyzed;
+	p->verify_failed += msg->verify_failed;
+	for (unsigned k = 0; k < 6; k++)
+		p->t_phase[k] += msg->t_phase[k];
+	for (unsigned k = 0; k < 64; k++)
+		p->t_rule[k] += msg->t_rule[k];
+	p->t_total += msg->t_total;
+	if (msg->peak_arena > p->peak_arena)
+		p->peak_arena = msg->peak_arena;
+	free(jp->text);
+	free(jp->aux);
+	free(jp->rec.path);
+	free(jp->rec.reason);
+	memset(jp, 0, sizeof *jp);
+}
+
+/* A worker process as the parent sees it. */
+struct worker {
+	pid_t pid;                   /* 0: none */
+	int fd;                      /* the parent's end of its socket */
+	int file;                    /* the input it is linting, -1: idle */
+	double deadline;             /* cls_now() at which that input is over budget; 0: none */
+};
+
+/* Start a worker in slot w (the others' sockets closed in the child);
+ * false if it cannot be started. */
+static bool job_start(struct prog *p, struct worker *ws, unsigned n, unsigned w)
+{
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+		return false;
+	fflush(NULL);   /* what the parent printed is not printed again by the child */
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(sv[0]);
+		close(sv[1]);
+		return false;
+	}
+	if (pid == 0) {
+#ifdef __linux__
+		prctl(PR_SET_PDEATHSIG, SIGKILL);  /* no orphan outlives the run */
+#endif
+		signal(SIGINT, SIG_DFL);   /* the parent's report_interrupted is its own */
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		close(sv[0]);
+		for (unsigned k = 0; k < n; k++)
+			if (ws[k].pid)
+				close(ws[k].fd);
+		job_worker(p, sv[1]);
+		/* Like a process of its own: what checks a process at its end
+		 * (LeakSanitizer, Valgrind) checks the worker, which did the
+		 * analyses.  The parent flushed stdio before the fork. */
+		end_process(0);
+	}
+	close(sv[1]);
+	ws[w].pid = pid;
+	ws[w].fd = sv[0];
+	ws[w].file = -1;
+	return true;
+}
+
+/* Stop the worker in slot w (kill: at once) and reap it; returns its wait status. */
+static int job_stop(struct worker *w, bool kill_it)
+{
+	int status = 0;
+	if (kill_it)
+		kill(w->pid, SIGKILL);
+	close(w->fd);
+	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	w->pid = 0;
+	w->file = -1;
+	return status;
+}
+
+/* Why a worker that ended with wait status `status` left its input unlinted. */
+static const char *job_failure(struct prog *p, int status)
+{
+	if (WIFSIGNALED(status))
+		return mem_printf(&p->arena, "internal error (signal %d) \u2014 please report",
+				  WTERMSIG(status));
+	return mem_printf(&p->arena, "internal error (worker exit status %d) \u2014 please "
+				     "report", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
+/* The --budget of input i: the command line's, or its configuration's. */
+static double job_budget(struct prog *p, unsigned i)
+{
+	const struct cfg *c = p->file_cfg ? p->file_cfg[i] : NULL;
+	if (!c)
+		return p->opt.budget_seconds;
+	struct cls_options o;
+	struct mem_arena a;
+	mem_init(&a);
+	file_options(p, c, display_name(p, p->files[i]), &a, &o);
+	mem_free_all(&a);
+	return o.budget_seconds;
 }
 
 /*
- * Lint the inputs with p->jobs worker processes (each has its own libclang
- * index).  Input i goes to worker i % jobs; the parent reads the parts back
- * in input order, so the report is the one a serial run prints.
+ * Lint every input in supervised workers (see the top of this section) and
+ * print the report in input order.  If no worker can be started at all, the
+ * inputs left are linted in this process, unsupervised, and a line on
+ * standard error says so.
  */
-static void run_jobs(struct prog *p)
+static void run_supervised(struct prog *p)
 {
-	unsigned n = p->jobs < p->nfiles ? p->jobs : p->nfiles;
-	int *fds = calloc(n, sizeof *fds);
-	pid_t *pids = calloc(n, sizeof *pids);
-	unsigned started = 0;
-	fflush(NULL);
-	for (; fds && pids && started < n; started++) {
-		int pfd[2];
-		if (pipe(pfd) != 0)
+	unsigned n = p->jobs ? p->jobs : 1, next = 0, printed = 0;
+	if (n > p->nfiles)
+		n = p->nfiles;
+	struct worker *ws = calloc(n, sizeof *ws);
+	struct job_part *parts = calloc(p->nfiles, sizeof *parts);
+	struct pollfd *pfd = calloc(n, sizeof *pfd);
+	if (!ws || !parts || !pfd)
+		n = 0;
+	for (;;) {
+		unsigned live = 0;
+		for (unsigned w = 0; w < n; w++) {
+			if (!ws[w].pid && next < p->nfiles)
+				job_start(p, ws, n, w);
+			if (!ws[w].pid)
+				continue;
+			live++;
+			if (ws[w].file < 0 && next < p->nfiles) {
+				double budget = job_budget(p, next);
+				if (!write_full(ws[w].fd, &next, sizeof next)) {
+					parts[next].failure = job_failure(p, job_stop(&ws[w], true));
+					parts[next++].done = true;
+					continue;
+				}
+				ws[w].file = (int)next++;
+				ws[w].deadline = budget > 0 ? cls_now() + budget : 0;
+			}
+		}
+		while (printed < p->nfiles && parts[printed].done) {
+			job_print(p, printed, &parts[printed]);
+			printed++;
+		}
+		if (printed == p->nfiles)
 			break;
-		pid_t pid = fork();
-		if (pid < 0) {
-			close(pfd[0]);
-			close(pfd[1]);
+		if (!live) {
+			fprintf(stderr, "clsynclint: cannot start a worker process (%s); linting "
+					"the rest in this process, without supervision\n",
+				strerror(errno));
+			for (; printed < p->nfiles; printed++)
+				if (parts[printed].done)
+					job_print(p, printed, &parts[printed]);
+				else
+					run_one(p, p->files[printed],
+						p->file_cfg ? p->file_cfg[printed] : NULL);
 			break;
 		}
-		if (pid == 0) {
-			close(pfd[0]);
-			for (unsigned k = 0; k < started; k++)
-				close(fds[k]);
-			job_worker(p, started, n, pfd[1]);
-			_exit(0);
+		/* Wait for a part, or for the nearest deadline. */
+		double now = cls_now(), first = 0;
+		unsigned np = 0;
+		for (unsigned w = 0; w < n; w++) {
+			if (!ws[w].pid || ws[w].file < 0)
+				continue;
+			pfd[np].fd = ws[w].fd;
+			pfd[np].events = POLLIN;
+			pfd[np].revents = 0;
+			np++;
+			if (ws[w].deadline && (!first || ws[w].deadline < first))
+				first = ws[w].deadline;
 		}
-		close(pfd[1]);
-		fds[started] = pfd[0];
-		pids[started] = pid;
+		int timeout = -1;
+		if (first)
+			timeout = first <= now ? 0 : (int)((first - now) * 1000.0) + 1;
+		if (poll(pfd, np, timeout) < 0 && errno != EINTR)
+			break;
+		now = cls_now();
+		for (unsigned w = 0, k = 0; w < n; w++) {
+			if (!ws[w].pid || ws[w].file < 0)
+				continue;
+			struct worker *wk = &ws[w];
+			short ev = pfd[k++].revents;
+			unsigned f = (unsigned)wk->file;
+			if (ev & (POLLIN | POLLHUP | POLLERR)) {
+				if (job_receive(p, wk->fd, parts) && parts[f].done) {
+					wk->file = -1;
+					continue;
+				}
+				parts[f].failure = job_failure(p, job_stop(wk, false));
+				parts[f].done = true;
+			} else if (wk->deadline && now >= wk->deadline) {
+				job_stop(wk, true);
+				parts[f].failure = mem_printf(&p->arena, "over the time budget of %g s",
+							      job_budget(p, f));
+				parts[f].done = true;
+			}
+		}
 	}
-	if (started < n) {
-		/* Could not start them all: the workers lint with other shares. */
-		fprintf(stderr, "clsynclint: could not start %u worker processes (%s); "
-				"running serially\n", n, strerror(errno));
-		for (unsigned k = 0; k < started; k++) {
-			close(fds[k]);
-			waitpid(pids[k], NULL, 0);
-		}
-		for (unsigned i = 0; i < p->nfiles; i++)
-			run_one(p, p->files[i], p->file_cfg ? p->file_cfg[i] : NULL);
-	} else {
-		for (unsigned i = 0; i < p->nfiles; i++)
-			if (!job_receive(p, fds[i % n]))
-				input_error(p, p->files[i],
-					    "internal error: the worker process linting it exited");
-		for (unsigned k = 0; k < n; k++) {
-			close(fds[k]);
-			waitpid(pids[k], NULL, 0);
+	/* A worker that ends badly after its last file (a sanitizer's or
+	 * Valgrind's finding at its exit) makes the run fail too. */
+	for (unsigned w = 0; w < n; w++) {
+		pid_t pid = ws[w].pid;
+		int status = pid ? job_stop(&ws[w], false) : 0;
+		if (status) {
+			fprintf(stderr, "clsynclint: worker process %ld: %s\n", (long)pid,
+				job_failure(p, status));
+			p->worker_failed = true;
 		}
 	}
-	free(fds);
-	free(pids);
+	free(ws);
+	free(parts);
+	free(pfd);
+}
+
+/* ------------------------------------------------------------------ --output */
+
+/* The temporary file the report is written to, renamed over the --output
+ * file at the end; removed if the run is interrupted. */
+static char *report_tmp;
+
+static void report_interrupted(int sig)
+{
+	if (report_tmp)
+		unlink(report_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Is st the file of standard input, output or error (/dev/stdout redirected
+ * to a file)?  Renaming over it would cut the shell's redirection off. */
+static bool is_std_stream(const struct stat *st)
+{
+	struct stat s;
+	for (int fd = 0; fd <= 2; fd++)
+		if (fstat(fd, &s) == 0 && s.st_dev == st->st_dev && s.st_ino == st->st_ino)
+			return true;
+	return false;
+}
+
+/*
+ * Open the --output file `path` for the report.  A regular file (or a new
+ * one) is written as a temporary file beside it, renamed over it by
+ * report_close: a reader, or another run writing the same file, sees the
+ * old report or the new one whole, never a mix.  Anything else (a FIFO,
+ * /dev/stdout, the file standard output is redirected to) is written directly.  NULL with errno set on failure, before
+ * anything is linted.
+ */
+static FILE *report_open(const char *path)
+{
+	struct stat st;
+	bool exists = stat(path, &st) == 0;
+	if (exists && (!S_ISREG(st.st_mode) || !strncmp(path, "/dev/", 5) ||
+		       !strncmp(path, "/proc/", 6) || is_std_stream(&st)))
+		return fopen(path, "w");
+	if (exists && access(path, W_OK) != 0)
+		return NULL;   /* as unwritable as before: the rename would hide it */
+	/* A symbolic link stays one: the file it names is replaced. */
+	char *target = exists ? realpath(path, NULL) : strdup(path);
+	if (!target)
+		return NULL;
+	const char *slash = strrchr(target, '/');
+	report_tmp = malloc(strlen(target) + sizeof "..XXXXXX");
+	if (!report_tmp) {
+		free(target);
+		return NULL;
+	}
+	if (slash)
+		sprintf(report_tmp, "%.*s.%s.XXXXXX", (int)(slash + 1 - target), target, slash + 1);
+	else
+		sprintf(report_tmp, ".%s.XXXXXX", target);
+	free(target);
+	int fd = mkstemp(report_tmp);
+	if (fd < 0) {
+		int e = errno;
+		free(report_tmp);
+		report_tmp = NULL;
+		errno = e;
+		return NULL;
+	}
+	/* The mode a new file would get from fopen, or the old file's. */
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
+	FILE *f = fdopen(fd, "w");
+	if (!f) {
+		int e = errno;
+		close(fd);
+		unlink(report_tmp);
+		free(report_tmp);
+		report_tmp = NULL;
+		errno = e;
+		return NULL;
+	}
+	signal(SIGINT, report_interrupted);
+	signal(SIGTERM, report_interrupted);
+	signal(SIGHUP, report_interrupted);
+	return f;
+}
+
+/* Finish the report opened by report_open: NULL when it is in place, else why not. */
+static const char *report_close(FILE *f, const char *path)
+{
+	bool bad = ferror(f) != 0;
+	int e = bad ? EIO : 0;
+	if (fclose(f) != 0 && !bad) {
+		bad = true;
+		e = errno;
+	}
+	if (!report_tmp)
+		return bad ? strerror(e) : NULL;
+	char *tmp = report_tmp;
+	if (!bad) {
+		/* The link's target, when path is a symbolic link (see report_open). */
+		char *target = realpath(path, NULL);
+		if (rename(tmp, target ? target : path) != 0) {
+			bad = true;
+			e = errno;
+		}
+		free(target);
+	}
+	if (bad)
+		unlink(tmp);
+	report_tmp = NULL;
+	free(tmp);
+	return bad ? strerror(e) : NULL;
 }
 
 static void list_rules(void)
@@ -722,6 +1119,7 @@ int main(int argc, char **argv)
 	mem_init(&p.arena);
 	cls_options_init(&p.opt);
 	p.out.out = stdout;
+	p.aux = stdout;
 	const char *color = "auto", *format = "text";
 	const char *config_file = NULL, *output = NULL, *explain_rule = NULL;
 	bool files_only = false;
@@ -891,8 +1289,11 @@ int main(int argc, char **argv)
 	if (stdin_count > 1)
 		return usage_error("%s", "'-' (standard input) given more than once");
 
-	/* Every input's configuration, found and checked before anything is linted. */
+	/* Every input's configuration, found and checked before anything is
+	 * linted, and the launch it ends up with. */
 	p.file_cfg = MEM_ARRAY(&p.arena, const struct cfg *, p.nfiles + 1);
+	if (cls_check_launch(&p.opt, cfg_err, sizeof cfg_err) < 0)
+		return usage_error("%s", cfg_err);
 	for (unsigned i = 0; i < p.nfiles && p.file_cfg; i++) {
 		bool bad = false;
 		const char *name = strcmp(p.files[i], "-") ? p.files[i]
@@ -902,6 +1303,16 @@ int main(int argc, char **argv)
 			p.file_cfg[i] = cfg_find(p.cfgs, name, &bad, cfg_err, sizeof cfg_err);
 		if (bad)
 			return usage_error("%s", cfg_err);
+		if (p.file_cfg[i]) {
+			struct cls_options o;
+			struct mem_arena a;
+			mem_init(&a);
+			file_options(&p, p.file_cfg[i], name, &a, &o);
+			bad = cls_check_launch(&o, cfg_err, sizeof cfg_err) < 0;
+			mem_free_all(&a);
+			if (bad)
+				return usage_error("%s (with the configuration of %s)", cfg_err, name);
+		}
 	}
 	if (p.show_config) {
 		for (unsigned i = 0; i < p.nfiles; i++) {
@@ -919,18 +1330,13 @@ int main(int argc, char **argv)
 		return CLS_EXIT_CLEAN;
 	}
 	FILE *report = NULL;
-	if (output && !(report = fopen(output, "w")))
+	if (output && !(report = report_open(output)))
 		return usage_error("cannot write the report to '%s': %s", output, strerror(errno));
 	if (report)
 		p.out.out = report;
 
 	cls_output_begin(&p.out);
-	/* --verify and --dump print as they go: they run serially. */
-	if (p.jobs > 1 && p.nfiles > 1 && !p.verify && !p.opt.dump)
-		run_jobs(&p);
-	else
-		for (unsigned i = 0; i < p.nfiles; i++)
-			run_one(&p, p.files[i], p.file_cfg ? p.file_cfg[i] : NULL);
+	run_supervised(&p);
 	cls_output_end(&p.out);
 	bool machine = p.out.format == CLS_FMT_JSON || p.out.format == CLS_FMT_SARIF ||
 		       p.out.format == CLS_FMT_GITHUB;
@@ -938,12 +1344,11 @@ int main(int argc, char **argv)
 		statistics(&p, machine ? stderr : p.out.out);
 	fflush(stdout);
 	if (report) {
-		bool bad = ferror(report);
-		bad |= fclose(report) != 0;
+		const char *bad = report_close(report, output);
 		fprintf(stderr, "clsynclint: ");
 		cls_output_summary(&p.out, stderr);
 		if (bad)
-			fprintf(stderr, "; could not write the report to %s\n", output);
+			fprintf(stderr, "; could not write the report to %s: %s\n", output, bad);
 		else
 			fprintf(stderr, "; report written to %s\n", output);
 	}
@@ -953,12 +1358,12 @@ int main(int argc, char **argv)
 
 	int rc = CLS_EXIT_CLEAN;
 	if (p.verify)
-		rc = p.verify_failed ? CLS_EXIT_FINDINGS : p.not_analyzed ? CLS_EXIT_NOT_ANALYZED
-									  : CLS_EXIT_CLEAN;
-	else if (p.not_analyzed)
+		rc = p.verify_failed ? CLS_EXIT_FINDINGS
+		   : p.not_analyzed || p.worker_failed ? CLS_EXIT_NOT_ANALYZED : CLS_EXIT_CLEAN;
+	else if (p.not_analyzed || p.worker_failed)
 		rc = CLS_EXIT_NOT_ANALYZED;
 	else if (p.out.count[CLS_ERROR] || p.out.count[CLS_WARNING])
 		rc = CLS_EXIT_FINDINGS;
 	mem_free_all(&p.arena);
-	return rc;
+	end_process(rc);
 }

@@ -18,8 +18,14 @@ Runs BIN ARGS --format json --output TMP and checks:
   --known-unconfirmed FILE
                         with --all-confirmed: findings (KERNEL:LINE, then the
                         reason) allowed to stay unconfirmed, like XFAIL: one
-                        that gets confirmed, or names no row, fails
+                        that gets confirmed, or names no row, fails.  When
+                        ARGS name only part of the corpus (a folder, some
+                        kernels), entries for kernels outside it are not
+                        checked; one whose kernel is nowhere under FILE's
+                        folder fails
   --formats             text, Markdown and JSON of one run agree
+  --only-if-env VAR     run only when the environment variable VAR is set
+                        (not empty); else exit 77 (CTest: skipped), saying so
 Other modes, without ARGS:
   --usage               command-line errors exit 3 with a message
   --list                --list exits 0 and names a device
@@ -159,10 +165,42 @@ def load_known(path):
     return known
 
 
-def check_all_confirmed(doc, known_path=None):
+def kernels_in(args):
+    """The kernel file names the runtime_check inputs in args cover: the
+    .cl files of the folders given, and the .cl files given."""
+    names = set()
+    for a in args:
+        if a.startswith("-"):
+            continue
+        if os.path.isdir(a):
+            for _, _, files in os.walk(a):
+                names.update(f for f in files if f.endswith(".cl"))
+        elif a.endswith(".cl"):
+            names.add(os.path.basename(a))
+    return names
+
+
+def scope_known(known, known_path, args):
+    """The entries of known whose kernels the inputs cover; an entry whose
+    kernel is nowhere under known_path's folder fails (a stale entry)."""
+    everywhere = kernels_in([os.path.dirname(os.path.abspath(known_path))])
+    covered = kernels_in(args)
+    scoped = {}
+    for name, why in known.items():
+        kernel = name.split(":")[0]
+        if kernel not in everywhere:
+            fail("%s: listed in %s but there is no such kernel" % (name, known_path))
+        elif kernel in covered:
+            scoped[name] = why
+    return scoped
+
+
+def check_all_confirmed(doc, known_path=None, args=()):
     if not doc.get("rows"):
         fail("no rows")
     known = load_known(known_path)
+    if known_path:
+        known = scope_known(known, known_path, args)
     seen = set()
     for row in doc.get("rows", []):
         name = row_name(row)
@@ -215,10 +253,15 @@ def main():
     ap.add_argument("--formats", action="store_true")
     ap.add_argument("--usage", action="store_true")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--only-if-env")
     ap.add_argument("args", nargs="*")
     opts = ap.parse_args()
     binary = opts.runtime_check
 
+    if opts.only_if_env and not os.environ.get(opts.only_if_env):
+        print("skipped: runs only with %s=1 in the environment (.ci/run sets it)"
+              % opts.only_if_env)
+        return 77
     if opts.usage:
         usage_checks(binary)
         return finish()
@@ -250,7 +293,7 @@ def main():
             if opts.expect:
                 check_expectations(doc, opts.expect)
             if opts.all_confirmed:
-                check_all_confirmed(doc, opts.known_unconfirmed)
+                check_all_confirmed(doc, opts.known_unconfirmed, opts.args)
         if opts.formats and doc is not None:
             check_formats(binary, opts.args, doc, tmp)
     return finish()

@@ -132,6 +132,27 @@ malformed "[path:x/*]
 exclude = y" "'exclude' belongs before the first \[path:\] section"
 malformed "this is not ini" ".clsynclint:1: syntax error"
 malformed "device = cray" "unknown --device 'cray'"
+# The first error is the one reported, at its own line (issue 20): a syntax
+# error before a value error, a value error after a good value, a bad
+# continuation line before a bad value.
+malformed "options = -D X=1
+this is garbage
+local-size = 0" "^clsynclint: $bad/.clsynclint:2: syntax error \\(expected KEY = VALUE"
+malformed "options = -D X=1
+local-size = 64
+local-size = 0" "^clsynclint: $bad/.clsynclint:3: invalid --local-size '0'"
+malformed "options = -D X=1
+  --frobnicate
+local-size = 0" "^clsynclint: $bad/.clsynclint:2: '--frobnicate' is not a build or analysis option"
+malformed "local-size = 64
+[path:*.cl]
+local-size = 2048" ".clsynclint:3: invalid --local-size '2048': over the limit of 1024 work-items"
+# libinih reads at most 198 characters of a line: a longer one is an error,
+# not two lines; a value goes on on indented lines.
+long="options =$(i=0; while [ $i -lt 30 ]; do printf ' -D TILE%02d=16' $i; i=$((i + 1)); done)"
+malformed "$long" ".clsynclint:1: line too long \\(at most 198 characters"
+printf 'options = -D TILE=16\n  -D UNUSED=1\nlocal-size = 16\n' >"$bad/.clsynclint"
+expect 0 "^options = -DTILE=16 -DUNUSED=1$" -C "$bad" --show-config k.cl
 rm "$bad/.clsynclint"
 expect 3 "no-such.ini: cannot read the configuration file: No such file" -C "$bad" \
   --config no-such.ini k.cl

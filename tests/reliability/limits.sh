@@ -62,5 +62,5 @@ check long_line 0 '^$' 120
 check many_kernels 0 '^$' 120 --local-size=64
 check huge_loop 1 'local-memory race on s\[' 60 --local-size=64
 # A budget of a few milliseconds on a large kernel: not analyzed, exit 2.
-check many_kernels 2 'not analyzed: budget exceeded' 60 --local-size=64 --budget=0.001
+check many_kernels 2 'not analyzed: over the time budget of 0.001 s' 60 --local-size=64 --budget=0.001
 exit $status
