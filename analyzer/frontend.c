@@ -1339,122 +1339,83 @@ static void lower_stmt(struct fe *s, CXCursor c)
 
 /* ------------------------------------------------------------- functions */
 
-/* Read kernel and reqd_work_group_size from the attributes' tokens. */
-struct attr_scan {
-	struct fe *s;
-	struct ir_func *f;
-};
-
-/* The value of `#define name VALUE` in the file's text, or NULL. */
-static const char *define_in_text(const char *src, size_t len, const char *name, size_t n,
-				  size_t *vlen)
+/* Is c an identifier character? */
+static bool ident_char(char c)
 {
-	const char *p = src, *end = src + len;
-	while (p && p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *q = p;
-		while (q < le && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q < le && *q == '#') {
-			q++;
-			while (q < le && (*q == ' ' || *q == '\t'))
-				q++;
-			if (le - q > 6 && !strncmp(q, "define", 6) && (q[6] == ' ' || q[6] == '\t')) {
-				q += 7;
-				while (q < le && (*q == ' ' || *q == '\t'))
-					q++;
-				if ((size_t)(le - q) > n && !strncmp(q, name, n) &&
-				    (q[n] == ' ' || q[n] == '\t')) {
-					q += n;
-					while (q < le && (*q == ' ' || *q == '\t'))
-						q++;
-					const char *v = q;
-					while (q < le && *q != ' ' && *q != '\t' && *q != '\r' && *q != '/')
-						q++;
-					*vlen = (size_t)(q - v);
-					return *vlen ? v : NULL;
-				}
-			}
-		}
-		p = nl ? nl + 1 : NULL;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* Does the word w (n bytes) start at p, with no identifier character on
+ * either side (`from` is where the text begins)? */
+static bool word_at(const char *from, const char *p, const char *w, size_t n)
+{
+	return !strncmp(p, w, n) && !ident_char(p[n]) && (p == from || !ident_char(p[-1]));
+}
+
+/* Parse "X, Y, Z)" of unsigned numbers into v[3]; false unless exactly that. */
+static bool three_dims(const char *p, unsigned v[3])
+{
+	for (unsigned i = 0; i < 3; i++) {
+		char *end;
+		while (*p == ' ')
+			p++;
+		if (*p < '0' || *p > '9')
+			return false;
+		unsigned long x = strtoul(p, &end, 0);
+		while (*end == 'u' || *end == 'U')
+			end++;
+		while (*end == ' ')
+			end++;
+		if (*end != (i < 2 ? ',' : ')') || x > 0xffffffffUL)
+			return false;
+		v[i] = (unsigned)x;
+		p = end + 1;
 	}
-	return NULL;
+	return true;
 }
 
 /*
- * A number in an attribute: a literal, a -D NAME=VALUE macro, or a
- * `#define NAME VALUE` in the file (followed a few levels); 0 if unknown.
+ * Kernel-ness and reqd_work_group_size of a function definition, from the
+ * attributes clang attached to the declaration, never from its source text
+ * (a macro from a header, a -D option or an expression may spell them).
+ * libclang's C API has no cursor kind for either (both are UnexposedAttr),
+ * but its declaration printer writes every semantic attribute with its
+ * arguments evaluated, e.g. `__kernel __attribute__((reqd_work_group_size(16,
+ * 4, 1))) void k(...)`; terse output leaves the body out.  The kernel keyword
+ * is the one at parenthesis depth 0: parameters and other attributes' arguments
+ * are deeper, and neither `kernel` nor `__kernel` can be an identifier.
  */
-static unsigned token_value(struct fe *s, const char *t, unsigned depth)
+static void read_attributes(struct fe *s, CXCursor c, struct ir_func *f)
 {
-	char *end;
-	unsigned long v = strtoul(t, &end, 0);
-	if (end != t && (*end == 0 || *end == 'u' || *end == 'U'))
-		return (unsigned)v;
-	if (depth > 4)
-		return 0;
-	const struct cls_options *o = s->ctx->opt;
-	size_t n = strlen(t);
-	char buf[64];
-	for (unsigned i = 0; i < o->ncc_args; i++) {
-		const char *a = o->cc_args[i];
-		if (!strncmp(a, "-D", 2)) {
-			a += 2;
-			if (!*a && i + 1 < o->ncc_args)
-				a = o->cc_args[i + 1];
-			if (!strncmp(a, t, n) && a[n] == '=') {
-				snprintf(buf, sizeof buf, "%s", a + n + 1);
-				return token_value(s, buf, depth + 1);
-			}
+	if (!clang_Cursor_hasAttrs(c))
+		return;
+	CXPrintingPolicy pol = clang_getCursorPrintingPolicy(c);
+	clang_PrintingPolicy_setProperty(pol, CXPrintingPolicy_TerseOutput, 1);
+	struct mem_mark m = mem_mark(&s->tmp);
+	const char *d = take(&s->tmp, clang_getCursorPrettyPrinted(c, pol));
+	clang_PrintingPolicy_dispose(pol);
+	int depth = 0;
+	for (const char *p = d; p && *p; p++) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p;
+			for (p++; *p && *p != q; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (!*p)
+				break;
+		} else if (*p == '(') {
+			depth++;
+		} else if (*p == ')') {
+			depth--;
+		} else if (depth == 0 && (word_at(d, p, "__kernel", 8) || word_at(d, p, "kernel", 6))) {
+			f->is_kernel = true;
+		} else if (word_at(d, p, "reqd_work_group_size", 20) && p[20] == '(') {
+			if (!three_dims(p + 21, f->reqd_wg) || !f->reqd_wg[0])
+				memset(f->reqd_wg, 0, sizeof f->reqd_wg);
 		}
 	}
-	size_t vl;
-	const char *d = define_in_text(s->ctx->result->source, s->ctx->result->source_len, t, n, &vl);
-	if (d && vl < sizeof buf) {
-		memcpy(buf, d, vl);
-		buf[vl] = 0;
-		if (buf[0] == '(' && buf[vl - 1] == ')') {
-			memmove(buf, buf + 1, vl - 2);
-			buf[vl - 2] = 0;
-		}
-		return token_value(s, buf, depth + 1);
-	}
-	return 0;
-}
-
-static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	struct attr_scan *as = d;
-	if (!clang_isAttribute(clang_getCursorKind(c)))
-		return CXChildVisit_Continue;
-	struct fe *s = as->s;
-	CXToken *toks = NULL;
-	unsigned n = 0;
-	clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString sp = clang_getTokenSpelling(s->tu, toks[i]);
-		const char *t = clang_getCString(sp);
-		if (!strcmp(t, "__kernel") || !strcmp(t, "kernel")) {
-			as->f->is_kernel = true;
-		} else if (!strcmp(t, "reqd_work_group_size")) {
-			unsigned dim = 0;
-			for (unsigned j = i + 1; j < n && dim < 3; j++) {
-				if (clang_getTokenKind(toks[j]) == CXToken_Literal ||
-				    clang_getTokenKind(toks[j]) == CXToken_Identifier) {
-					CXString v = clang_getTokenSpelling(s->tu, toks[j]);
-					as->f->reqd_wg[dim++] = token_value(s, clang_getCString(v), 0);
-					clang_disposeString(v);
-				}
-			}
-			if (dim != 3 || !as->f->reqd_wg[0])
-				memset(as->f->reqd_wg, 0, sizeof as->f->reqd_wg);
-		}
-		clang_disposeString(sp);
-	}
-	if (toks)
-		clang_disposeTokens(s->tu, toks, n);
-	return CXChildVisit_Continue;
+	mem_release(&s->tmp, m);
 }
 
 static void lower_func(struct fe *s, CXCursor c, struct ir_func *f)
@@ -1519,8 +1480,7 @@ static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClie
 	f->name_pos = pos_of(s, loc);
 	f->in_main_file = clang_Location_isFromMainFile(loc) != 0;
 	f->ret_type = make_type(s, clang_getResultType(clang_getCursorType(c)), 0);
-	struct attr_scan as = { s, f };
-	clang_visitChildren(c, attr_visit, &as);
+	read_attributes(s, c, f);
 	dmap_put(&s->decls, c, f);
 	f->index = s->u->funcs.len;
 	mem_vec_push(s->a, &s->u->funcs, f);
