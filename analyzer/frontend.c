@@ -348,7 +348,9 @@ static struct ir_type *build_type(struct fe *s, CXType ct, const char *spelling,
 	}
 	if (t->kind != T_POINTER)
 		t->space = (unsigned char)space_in(spelling);
-	if (strstr(spelling, "atomic_") || strstr(spelling, "_Atomic"))
+	/* `_Atomic` is a keyword, so no user type's name can contain it (a
+	 * struct called atomic_counts is not atomic). */
+	if (strstr(spelling, "_Atomic"))
 		t->is_atomic = t->kind != T_POINTER;
 	return t;
 }
@@ -533,27 +535,79 @@ static struct ir_expr *lower_with_kids(struct fe *s, CXCursor c, enum ir_op op)
 	return e;
 }
 
-/* The identifier that ends the cursor's tokens (a swizzle's component name). */
-static const char *last_identifier(struct fe *s, CXCursor c)
+static bool is_vector_kind(enum CXTypeKind k)
 {
+	return k == CXType_ExtVector || k == CXType_Vector;
+}
+
+/* Does a location lie in the file's own text, not in a macro's body? */
+static bool verbatim_loc(CXSourceLocation l, CXFile *file, unsigned *off)
+{
+	CXFile ef;
+	unsigned eoff;
+	clang_getSpellingLocation(l, file, NULL, NULL, off);
+	clang_getFileLocation(l, &ef, NULL, NULL, &eoff);
+	return *file && clang_File_isEqual(*file, ef) && *off == eoff;
+}
+
+/*
+ * Does `name` select n components of a vector the OpenCL C way: xyzw or rgba
+ * letters, s or S with hexadecimal indices, or lo, hi, even, odd?
+ */
+static bool valid_swizzle(const char *name, unsigned n)
+{
+	size_t len = strlen(name);
+	if (!strcmp(name, "lo") || !strcmp(name, "hi") || !strcmp(name, "even") ||
+	    !strcmp(name, "odd"))
+		return true;
+	if (name[0] == 's' || name[0] == 'S')
+		return len >= 2 && strspn(name + 1, "0123456789abcdefABCDEF") == len - 1 &&
+		       len - 1 == n;
+	return len == n && (strspn(name, "xyzw") == len || strspn(name, "rgba") == len);
+}
+
+/*
+ * The component name of a vector swizzle c (`v.xy`, `v.s01`, `v.lo`), or
+ * NULL when it cannot be known.  libclang does not expose the accessor; it is
+ * the last token of the expression's text when that text is the expression's
+ * own, not a macro's body (whose extent shows the macro's name and arguments,
+ * `X_OF(p[i])`), and it must then be a swizzle of as many components as c's
+ * type has.  NULL makes the access cover the whole vector (it may overlap any
+ * component), which can cost precision and never hides a race.
+ */
+static const char *swizzle_name(struct fe *s, CXCursor c)
+{
+	CXSourceRange ext = clang_getCursorExtent(c);
+	CXFile fb, fe;
+	unsigned ob, oe;
+	if (!verbatim_loc(clang_getRangeStart(ext), &fb, &ob) ||
+	    !verbatim_loc(clang_getRangeEnd(ext), &fe, &oe) || !clang_File_isEqual(fb, fe) ||
+	    oe <= ob)
+		return NULL;
+	CXSourceRange r = clang_getRange(clang_getLocationForOffset(s->tu, fb, ob),
+					 clang_getLocationForOffset(s->tu, fb, oe));
 	CXToken *toks = NULL;
 	unsigned n = 0;
 	const char *name = NULL;
-	clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = n; i-- > 0;)
-		if (clang_getTokenKind(toks[i]) == CXToken_Identifier) {
-			name = take(s->a, clang_getTokenSpelling(s->tu, toks[i]));
-			break;
-		}
+	clang_tokenize(s->tu, r, &toks, &n);
+	if (n >= 2 && clang_getTokenKind(toks[n - 1]) == CXToken_Identifier &&
+	    clang_getTokenKind(toks[n - 2]) == CXToken_Punctuation) {
+		CXString dot = clang_getTokenSpelling(s->tu, toks[n - 2]);
+		if (!strcmp(clang_getCString(dot), "."))
+			name = take(s->a, clang_getTokenSpelling(s->tu, toks[n - 1]));
+		clang_disposeString(dot);
+	}
 	if (toks)
 		clang_disposeTokens(s->tu, toks, n);
-	return name ? name : "?";
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	unsigned count = is_vector_kind(t.kind) ? (unsigned)clang_getNumElements(t) : 1;
+	return name && valid_swizzle(name, count) ? name : NULL;
 }
 
 static bool is_vector(CXType t)
 {
 	CXType ct = clang_getCanonicalType(t);
-	return ct.kind == CXType_ExtVector || ct.kind == CXType_Vector;
+	return is_vector_kind(ct.kind);
 }
 
 static struct ir_expr *lower_unexposed(struct fe *s, CXCursor c)
@@ -569,7 +623,7 @@ static struct ir_expr *lower_unexposed(struct fe *s, CXCursor c)
 			if (!e)
 				return NULL;
 			e->kids[0] = lower_expr(s, k.v[0]);
-			e->u.name = last_identifier(s, c);
+			e->u.name = swizzle_name(s, c);
 			return e;
 		}
 		/* An implicit conversion: transparent, but keep the converted type. */
