@@ -212,7 +212,52 @@ static const char *source_line(const struct cls_result *r, unsigned line, size_t
 	return p;
 }
 
-/* The source line and a caret (with ~ under the rest of the range). */
+/* (A NUL-terminated string may pass n = 5: the bytes are read in order and
+ * the terminator ends the sequence.) */
+unsigned diag_utf8_len(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned c = p[0], k;
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 1;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (n <= k || p[1] < lo || p[1] > hi)
+		return 0;
+	for (unsigned j = 2; j <= k; j++)
+		if ((p[j] & 0xc0) != 0x80)
+			return 0;
+	return k + 1;
+}
+
+/* Write n bytes of source text, a byte that is not UTF-8 as U+FFFD, so that
+ * the report stays UTF-8 whatever the file's encoding. */
+static void put_text(FILE *out, const char *p, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned k = diag_utf8_len(p + i, n - i);
+		if (k) {
+			fwrite(p + i, 1, k, out);
+			i += k;
+		} else {
+			fputs("\xef\xbf\xbd", out);
+			i++;
+		}
+	}
+}
+
+/*
+ * The source line and a caret (with ~ under the rest of the range).  Columns
+ * are bytes; the caret line has one place per character (a UTF-8 sequence
+ * or a byte that is not one), so it stays under the range on a terminal.
+ */
 static void caret(struct cls_output *o, const struct cls_result *r, const struct cls_range *rg)
 {
 	size_t len;
@@ -221,21 +266,30 @@ static void caret(struct cls_output *o, const struct cls_result *r, const struct
 	const char *p = source_line(r, rg->begin.line, &len);
 	if (!p)
 		return;
-	fprintf(o->out, "%5u | %.*s\n      | ", rg->begin.line, (int)len, p);
-	unsigned col = rg->begin.col ? rg->begin.col : 1;
-	unsigned endcol = rg->end.line == rg->begin.line && rg->end.col > col ? rg->end.col
-									      : col + 1;
-	if (endcol > len + 1)
-		endcol = (unsigned)len + 1;
-	if (endcol <= col)
-		endcol = col + 1;
-	for (unsigned c = 1; c < col; c++)
-		fputc(c <= len && p[c - 1] == '\t' ? '\t' : ' ', o->out);
+	fprintf(o->out, "%5u | ", rg->begin.line);
+	put_text(o->out, p, len);
+	fputs("\n      | ", o->out);
+	size_t col = rg->begin.col ? rg->begin.col : 1;
+	size_t endcol = rg->end.line == rg->begin.line && rg->end.col > col ? rg->end.col
+									    : col + 1;
+	size_t i = 0;
+	while (i + 1 < col && i < len) {
+		unsigned k = diag_utf8_len(p + i, len - i);
+		fputc(p[i] == '\t' ? '\t' : ' ', o->out);
+		i += k ? k : 1;
+	}
 	if (o->color)
 		fputs(C_GREEN, o->out);
 	fputc('^', o->out);
-	for (unsigned c = col + 1; c < endcol; c++)
+	if (i < len) {
+		unsigned k = diag_utf8_len(p + i, len - i);
+		i += k ? k : 1;
+	}
+	while (i + 1 < endcol && i < len) {
+		unsigned k = diag_utf8_len(p + i, len - i);
 		fputc('~', o->out);
+		i += k ? k : 1;
+	}
 	if (o->color)
 		fputs(C_RESET, o->out);
 	fputc('\n', o->out);
@@ -265,10 +319,21 @@ static void json_str(FILE *out, const char *s)
 		case '\r': fputs("\\r", out); break;
 		case '\t': fputs("\\t", out); break;
 		default:
-			if (*p < 0x20)
+			if (*p < 0x20) {
 				fprintf(out, "\\u%04x", *p);
-			else
+			} else if (*p >= 0x80) {
+				/* JSON is UTF-8: a byte that is not (a Latin-1
+				 * file name, say) becomes U+FFFD. */
+				unsigned k = diag_utf8_len((const char *)p, 5);
+				if (k) {
+					fwrite(p, 1, k, out);
+					p += k - 1;
+				} else {
+					fputs("\\ufffd", out);
+				}
+			} else {
 				fputc(*p, out);
+			}
 		}
 	}
 	fputc('"', out);

@@ -31,33 +31,6 @@ bool cls_over_budget(struct cls_ctx *ctx)
 	return ctx->over_budget;
 }
 
-/* Does the text decode as UTF-8?  Returns the offset of the first bad byte or -1. */
-static long bad_utf8(const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n) {
-		unsigned c = s[i];
-		size_t k;
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			k = 1;
-		else if (c >= 0xe0 && c <= 0xef)
-			k = 2;
-		else if (c >= 0xf0 && c <= 0xf4)
-			k = 3;
-		else
-			return (long)i;
-		for (size_t j = 1; j <= k; j++)
-			if (i + j >= n || (s[i + j] & 0xc0) != 0x80)
-				return (long)i;
-		i += k + 1;
-	}
-	return -1;
-}
-
 static void not_analyzed(struct cls_result *r, const char *why)
 {
 	r->status = CLS_FILE_NOT_ANALYZED;
@@ -130,15 +103,9 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 		not_analyzed(r, "binary file (contains NUL bytes)");
 		return;
 	}
-	long bad = bad_utf8((const unsigned char *)text, len);
-	if (bad >= 0) {
-		unsigned line = 1;
-		for (long i = 0; i < bad; i++)
-			line += text[i] == '\n';
-		not_analyzed(r, mem_printf(&r->arena, "invalid UTF-8 at line %u (byte offset %ld)",
-					   line, bad));
-		return;
-	}
+	/* Text that is not UTF-8 is clang's to judge: it accepts any byte in
+	 * comments, skipped #if blocks and string literals (with a warning), and
+	 * reports a compile error where it matters (an identifier). */
 
 	struct cls_ctx ctx = { .arena = &r->arena, .opt = o, .result = r };
 	ctx.deadline = cls_now() + o->budget_seconds;

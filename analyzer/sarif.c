@@ -176,16 +176,17 @@ static void artifact(FILE *out, const struct cls_output *o, const char *path)
 	}
 }
 
-/* Byte column `col` (1-based) of a line as a column in UTF-16 code units. */
+/* Byte column `col` (1-based) of a line as a column in UTF-16 code units: a
+ * character outside the BMP is two, and a byte that is not UTF-8 (a Latin-1
+ * comment) one, as a reader that decodes it to U+FFFD counts it. */
 static unsigned utf16_col(const char *line, size_t len, unsigned col)
 {
 	unsigned units = 0;
-	size_t bytes = col ? col - 1 : 0;
-	for (size_t i = 0; i < bytes; i++) {
-		unsigned char c = i < len ? (unsigned char)line[i] : ' ';
-		if ((c & 0xc0) == 0x80)
-			continue;          /* continuation byte */
-		units += c >= 0xf0 ? 2 : 1; /* outside the BMP: a surrogate pair */
+	size_t bytes = col ? col - 1 : 0, i = 0;
+	while (i < bytes) {
+		unsigned k = i < len ? diag_utf8_len(line + i, len - i) : 1;
+		units += k == 4 ? 2 : 1;
+		i += k ? k : 1;
 	}
 	return units + 1;
 }

@@ -30,5 +30,8 @@ int diag_rule_index(const struct cls_rule *r);
 const char *diag_sev_name(enum cls_severity s);
 void diag_json_str(FILE *out, const char *s);
 const char *diag_source_line(const struct cls_result *r, unsigned line, size_t *len);
+/* The length of the well-formed UTF-8 sequence at s (n bytes left, n > 0):
+ * 1 to 4, or 0 when s[0] does not start one. */
+unsigned diag_utf8_len(const char *s, size_t n);
 
 #endif

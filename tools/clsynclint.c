@@ -75,7 +75,7 @@ static const char usage_text[] =
 	"  0  no error or warning at or above the --severity threshold\n"
 	"  1  errors or warnings found (notes alone do not count)\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
-	"     invalid UTF-8, compile errors, not a kernel file, budget exceeded)\n"
+	"     compile errors, not a kernel file, budget exceeded)\n"
 	"  3  usage error (unknown option, invalid value, missing or malformed\n"
 	"     configuration file, unwritable --output file)\n";
 
