@@ -308,6 +308,16 @@ static void text_line(struct cls_output *o, const struct cls_pos *p, enum cls_se
 	fputc('\n', o->out);
 }
 
+/* A note about a whole file: "path: note: msg", in text_line's colors. */
+static void text_line_file(struct cls_output *o, const char *path, const char *msg)
+{
+	if (o->color)
+		fprintf(o->out, C_BOLD "%s: %snote:" C_RESET C_BOLD " %s" C_RESET "\n", path,
+			sev_color(CLS_NOTE), msg);
+	else
+		fprintf(o->out, "%s: note: %s\n", path, msg);
+}
+
 static void json_str(FILE *out, const char *s)
 {
 	fputc('"', out);
@@ -356,22 +366,77 @@ void cls_output_begin(struct cls_output *o)
 		sarif_begin(o);
 }
 
-/* json, sarif: remember a file for the list printed at the end. */
+const char *cls_file_status_name(enum cls_file_status st)
+{
+	return st == CLS_FILE_ANALYZED ? "analyzed" : st == CLS_FILE_NO_KERNEL ? "no-kernel"
+									      : "not-analyzed";
+}
+
+char *cls_file_detail(const struct cls_result *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (!r->kernels.len && !r->notes.len)
+		return NULL;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		return NULL;
+	for (unsigned i = 0; i < r->kernels.len; i++) {
+		const struct cls_kernel_rec *k = r->kernels.items[i];
+		fprintf(m, "K%u:%u:%s\n", k->pos.line, k->pos.col, k->name);
+	}
+	for (unsigned i = 0; i < r->notes.len; i++) {
+		fputc('N', m);
+		for (const char *p = r->notes.items[i]; *p; p++)
+			fputc(*p == '\n' ? ' ' : *p, m);
+		fputc('\n', m);
+	}
+	if (fclose(m) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* json, sarif: remember a file for the list printed at the end; `detail`
+ * (malloc'ed or NULL) becomes the record's. */
 static void record_file(struct cls_output *o, const char *path, const char *reason,
-			bool analyzed)
+			enum cls_file_status status, char *detail)
 {
 	if (o->nfiles == o->capfiles) {
 		unsigned ncap = o->capfiles ? o->capfiles * 2 : 16;
 		struct cls_file_rec *n = realloc(o->files, ncap * sizeof *n);
-		if (!n)
+		if (!n) {
+			free(detail);
 			return;
+		}
 		o->files = n;
 		o->capfiles = ncap;
 	}
 	struct cls_file_rec *f = &o->files[o->nfiles++];
 	f->path = strdup(path);
 	f->reason = reason ? strdup(reason) : NULL;
-	f->analyzed = analyzed;
+	f->status = (unsigned char)status;
+	f->analyzed = status != CLS_FILE_NOT_ANALYZED;
+	f->detail = detail;
+}
+
+/* text, gcc, github: the notes about the file as a whole, after its
+ * diagnostics (hidden, like every note, by --severity above note). */
+static void file_notes(struct cls_output *o, const struct cls_options *opt,
+		       const struct cls_result *r)
+{
+	if (opt->min_severity > CLS_NOTE)
+		return;
+	for (unsigned i = 0; i < r->notes.len; i++) {
+		const char *msg = r->notes.items[i];
+		if (o->format == CLS_FMT_TEXT)
+			text_line_file(o, r->path, msg);
+		else if (o->format == CLS_FMT_GCC)
+			fprintf(o->out, "%s:1:1: note: %s\n", r->path, msg);
+		else if (o->format == CLS_FMT_GITHUB)
+			gh_file_note(o, r->path, msg);
+	}
 }
 
 static void json_diag(struct cls_output *o, const struct cls_diag *d, enum cls_severity s)
@@ -464,8 +529,9 @@ void cls_output_file(struct cls_output *o, const struct cls_options *opt,
 		fprintf(o->out, "%s:1:1: error: not analyzed: %s\n", r->path, r->reason);
 	if (o->format == CLS_FMT_GITHUB && r->status == CLS_FILE_NOT_ANALYZED && !r->diags.len)
 		gh_not_analyzed(o, r);
+	file_notes(o, opt, r);
 	if (o->format == CLS_FMT_JSON || o->format == CLS_FMT_SARIF)
-		record_file(o, r->path, r->reason, r->status == CLS_FILE_ANALYZED);
+		record_file(o, r->path, r->reason, r->status, cls_file_detail(r));
 	else
 		o->nfiles++;
 }
@@ -481,6 +547,36 @@ static void text_doc_links(const struct cls_output *o)
 			fprintf(o->out, "rule documentation: clsynclint --explain %s\n",
 				cls_rules[i]->name);
 		free(doc);
+	}
+}
+
+/* json: a file record's "kernels" and "notes", from its detail lines. */
+static void json_file_detail(FILE *out, const char *detail)
+{
+	for (int pass = 0; pass < 2 && detail; pass++) {
+		char kind = pass ? 'N' : 'K';
+		unsigned n = 0;
+		for (const char *p = detail; *p;) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+			if (*p == kind) {
+				fprintf(out, "%s", n++ ? ", " : pass ? ", \"notes\": [" : ", \"kernels\": [");
+				char *line = strndup(p + 1, len - 1);
+				unsigned l = 0, c = 0;
+				int off = 0;
+				if (line && pass) {
+					json_str(out, line);
+				} else if (line && sscanf(line, "%u:%u:%n", &l, &c, &off) == 2 && off) {
+					fputs("{\"name\": ", out);
+					json_str(out, line + off);
+					fprintf(out, ", \"line\": %u, \"column\": %u}", l, c);
+				}
+				free(line);
+			}
+			p += len + (nl != NULL);
+		}
+		if (n)
+			fputc(']', out);
 	}
 }
 
@@ -501,14 +597,17 @@ void cls_output_end(struct cls_output *o)
 		struct cls_file_rec *f = &o->files[i];
 		fprintf(o->out, "%s\n  {\"path\": ", i ? "," : "");
 		json_str(o->out, f->path);
-		fprintf(o->out, ", \"status\": \"%s\"", f->analyzed ? "analyzed" : "not-analyzed");
+		fprintf(o->out, ", \"status\": \"%s\"",
+			cls_file_status_name((enum cls_file_status)f->status));
 		if (f->reason) {
 			fprintf(o->out, ", \"reason\": ");
 			json_str(o->out, f->reason);
 		}
+		json_file_detail(o->out, f->detail);
 		fputc('}', o->out);
 		free(f->path);
 		free(f->reason);
+		free(f->detail);
 	}
 	fprintf(o->out, "\n]}\n");
 	free(o->files);
@@ -566,7 +665,8 @@ void cls_output_splice(struct cls_output *o, const struct cls_output *part, cons
 	if (part->files)
 		for (unsigned i = 0; i < part->nfiles; i++)
 			record_file(o, part->files[i].path, part->files[i].reason,
-				    part->files[i].analyzed);
+				    (enum cls_file_status)part->files[i].status,
+				    part->files[i].detail ? strdup(part->files[i].detail) : NULL);
 	else
 		o->nfiles += part->nfiles;
 }
@@ -576,6 +676,7 @@ void cls_output_part_free(struct cls_output *part)
 	for (unsigned i = 0; i < part->nfiles && part->files; i++) {
 		free(part->files[i].path);
 		free(part->files[i].reason);
+		free(part->files[i].detail);
 	}
 	free(part->files);
 	part->files = NULL;

@@ -37,6 +37,34 @@ static void not_analyzed(struct cls_result *r, const char *why)
 	r->reason = why;
 }
 
+/*
+ * Record the kernels the analyses check: those defined in the file, not in a
+ * header it includes.  A file without one (a header of helpers) compiled,
+ * but nothing in it was checked: its status and a note say so, so that a
+ * report tells it from a clean file.
+ */
+static void find_kernels(struct cls_ctx *ctx)
+{
+	struct cls_result *r = ctx->result;
+	for (unsigned i = 0; i < ctx->unit->funcs.len; i++) {
+		const struct ir_func *f = ctx->unit->funcs.items[i];
+		if (!f->is_kernel || !f->in_main_file)
+			continue;
+		struct cls_kernel_rec *k = MEM_NEW(&r->arena, struct cls_kernel_rec);
+		if (!k)
+			return;
+		k->name = f->name;
+		k->pos = f->name_pos;
+		mem_vec_push(&r->arena, &r->kernels, k);
+	}
+	if (r->kernels.len)
+		return;
+	r->status = CLS_FILE_NO_KERNEL;
+	mem_vec_push(&r->arena, &r->notes,
+		     (void *)"no kernel in this file: nothing was checked (its functions are "
+			     "checked through the kernels that call them)");
+}
+
 /* Report what the frontend could not model, once per construct and line. */
 static void report_unsupported(struct cls_ctx *ctx)
 {
@@ -123,6 +151,7 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			return;
 		}
 	}
+	find_kernels(&ctx);
 	cls_analyze(&ctx);
 	/* After the analyses: they add what they find they cannot model. */
 	report_unsupported(&ctx);

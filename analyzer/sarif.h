@@ -24,6 +24,8 @@ void sarif_end(struct cls_output *o);
 void gh_diag(struct cls_output *o, const struct cls_diag *d, enum cls_severity s);
 /* GitHub: a file that could not be analyzed and has no diagnostic saying why. */
 void gh_not_analyzed(struct cls_output *o, const struct cls_result *r);
+/* GitHub: a note about a whole file (struct cls_result's notes). */
+void gh_file_note(struct cls_output *o, const char *path, const char *msg);
 
 /* diag.c's helpers, shared with these formatters. */
 int diag_rule_index(const struct cls_rule *r);

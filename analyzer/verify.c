@@ -319,6 +319,11 @@ bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *
 			ok = false;
 		}
 	}
+	if (r->status == CLS_FILE_NO_KERNEL) {
+		/* Expectations about a file that nothing checked prove nothing. */
+		fprintf(out, "%s: error: no kernel in this file: nothing was checked\n", r->path);
+		ok = false;
+	}
 	if (v.no_diags && v.nex) {
 		fprintf(out, "%s: error: expected-no-diagnostics together with expectations\n",
 			r->path);

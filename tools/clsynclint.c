@@ -72,7 +72,8 @@ static const char usage_text[] =
 	"  --version, --help\n"
 	"\n"
 	"Exit status:\n"
-	"  0  no error or warning at or above the --severity threshold\n"
+	"  0  no error or warning at or above the --severity threshold (a file that\n"
+	"     defines no kernel gets a note saying nothing in it was checked)\n"
 	"  1  errors or warnings found (notes alone do not count)\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
 	"     compile errors, not a kernel file, budget exceeded)\n"
@@ -494,8 +495,9 @@ struct job_msg {
 	unsigned not_analyzed, verify_failed;
 	double t_phase[6], t_rule[64], t_total;
 	size_t peak_arena;
-	size_t text_len, path_len, reason_len;
+	size_t text_len, path_len, reason_len, detail_len;
 	bool has_rec, analyzed, has_reason;
+	unsigned char status;          /* the record's enum cls_file_status */
 };
 
 static bool write_full(int fd, const void *buf, size_t n)
@@ -569,10 +571,13 @@ static void job_worker(struct prog *p, unsigned w, unsigned n, int fd)
 			msg.path_len = strlen(rec->path);
 			msg.has_reason = rec->reason != NULL;
 			msg.reason_len = rec->reason ? strlen(rec->reason) : 0;
+			msg.status = rec->status;
+			msg.detail_len = rec->detail ? strlen(rec->detail) : 0;
 		}
 		bool ok = write_full(fd, &msg, sizeof msg) && write_full(fd, text, len) &&
 			  (!rec || (write_full(fd, rec->path, msg.path_len) &&
-				    write_full(fd, rec->reason ? rec->reason : "", msg.reason_len)));
+				    write_full(fd, rec->reason ? rec->reason : "", msg.reason_len) &&
+				    write_full(fd, rec->detail ? rec->detail : "", msg.detail_len)));
 		cls_output_part_free(&part);
 		free(text);
 		if (!ok)
@@ -601,12 +606,13 @@ static bool job_receive(struct prog *p, int fd)
 	if (!read_full(fd, &msg, sizeof msg))
 		return false;
 	char *text = read_str(fd, msg.text_len);
-	struct cls_file_rec rec = { NULL, NULL, msg.analyzed };
+	struct cls_file_rec rec = { NULL, NULL, msg.analyzed, msg.status, NULL };
 	bool ok = text != NULL;
 	if (ok && msg.has_rec) {
 		rec.path = read_str(fd, msg.path_len);
 		rec.reason = read_str(fd, msg.reason_len);
-		ok = rec.path && rec.reason;
+		rec.detail = msg.detail_len ? read_str(fd, msg.detail_len) : NULL;
+		ok = rec.path && rec.reason && (rec.detail || !msg.detail_len);
 		if (ok && !msg.has_reason) {
 			free(rec.reason);
 			rec.reason = NULL;
@@ -633,6 +639,7 @@ static bool job_receive(struct prog *p, int fd)
 	}
 	free(rec.path);
 	free(rec.reason);
+	free(rec.detail);
 	free(text);
 	return ok;
 }
