@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "../analyzer/cls.h"
+#include "../analyzer/compdb.h"
 #include "../analyzer/config.h"
 
 static const char usage_text[] =
@@ -27,6 +28,8 @@ static const char usage_text[] =
 	"Build options (as given to clBuildProgram):\n"
 	"  -D NAME[=VALUE], -U NAME, -I DIR, -include FILE, -cl-std=CL1.2|CL2.0|CL3.0\n"
 	"  -- ARGS...               pass the remaining arguments to the compiler\n"
+	"  -p DIR                   take each file's build options from its entry in\n"
+	"                           DIR/compile_commands.json (as clang-tidy does)\n"
 	"Launch configuration (a kernel's reqd_work_group_size also counts):\n"
 	"  --local-size=X[,Y[,Z]]   work-group size\n"
 	"  --num-groups=X[,Y[,Z]]   number of work-groups\n"
@@ -107,6 +110,7 @@ struct prog {
 	int ntail;
 	bool statistics;
 	unsigned jobs;
+	struct cdb *cdb;               /* -p DIR: the compilation database */
 };
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -263,17 +267,26 @@ static bool add_cc_arg(struct mem_arena *a, struct cls_options *o, const char *a
 
 /*
  * The options for input `path` under configuration c: the defaults, then c,
- * then the command line again (it wins); strings go to a.  Without a
- * configuration they are the command line's, p->opt.
+ * then its entry in the compilation database (-p), then the command line
+ * again (it wins); strings go to a.  Without either they are the command
+ * line's, p->opt.  *note (when note is not NULL) gets what the file's report
+ * must say about the database's options, or NULL.
  */
 static void file_options(struct prog *p, const struct cfg *c, const char *path,
-			 struct mem_arena *a, struct cls_options *o)
+			 struct mem_arena *a, struct cls_options *o, const char **note)
 {
 	*o = p->opt;
-	if (!c)
+	if (note)
+		*note = NULL;
+	if (!c && !p->cdb)
 		return;
 	cls_options_init(o);
 	cfg_apply(c, path, a, o);
+	if (p->cdb) {
+		const char *n = cdb_apply(p->cdb, path, a, o);
+		if (note)
+			*note = n;
+	}
 	char err[256];
 	for (int i = 0; i < p->ncli; i++)   /* checked when main() parsed them */
 		(void)cls_parse_option(a, o, p->ncli, p->cli, &i, err, sizeof err);
@@ -320,8 +333,9 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 
 	struct cls_options opt;
 	struct mem_arena cfg;
+	const char *note;
 	mem_init(&cfg);
-	file_options(p, c, display, &cfg, &opt);
+	file_options(p, c, display, &cfg, &opt, &note);
 	if (p->verify) {
 		int argc = 0;
 		char **argv = cls_run_config(&cfg, text, len, &argc);
@@ -341,6 +355,8 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 	struct cls_result r;
 	double t0 = cls_now();
 	cls_lint(&opt, display, text, len, &r);
+	if (note)
+		mem_vec_push(&r.arena, &r.notes, mem_strdup(&r.arena, note));
 	if (p->opt.time_report) {
 		p->t_total += cls_now() - t0;
 		double ph[6] = { r.t_parse, r.t_lower, r.t_cfg, r.t_uniform, r.t_access, r.t_sort };
@@ -721,7 +737,7 @@ int main(int argc, char **argv)
 	cls_options_init(&p.opt);
 	p.out.out = stdout;
 	const char *color = "auto", *format = "text";
-	const char *config_file = NULL, *output = NULL, *explain_rule = NULL;
+	const char *config_file = NULL, *output = NULL, *explain_rule = NULL, *cdb_dir = NULL;
 	bool files_only = false;
 
 	for (int i = 1; i < argc; i++) {
@@ -775,6 +791,8 @@ int main(int argc, char **argv)
 			p.stdin_name = argv[++i];
 		} else if (!strncmp(a, "--config=", 9) || (!strcmp(a, "--config") && i + 1 < argc)) {
 			config_file = a[8] == '=' ? a + 9 : argv[++i];
+		} else if (!strncmp(a, "-p=", 3) || (!strcmp(a, "-p") && i + 1 < argc)) {
+			cdb_dir = a[2] == '=' ? a + 3 : argv[++i];
 		} else if (!strcmp(a, "--no-config")) {
 			p.no_config = true;
 		} else if (!strcmp(a, "--show-config")) {
@@ -805,7 +823,7 @@ int main(int argc, char **argv)
 			p.opt.dump_out = stdout;
 		} else if (!strcmp(a, "--config") || !strcmp(a, "--output") ||
 			   !strcmp(a, "--explain") || !strcmp(a, "--format") ||
-			   !strcmp(a, "--stdin-filename") || !strcmp(a, "--jobs")) {
+			   !strcmp(a, "--stdin-filename") || !strcmp(a, "--jobs") || !strcmp(a, "-p")) {
 			return usage_error("%s needs a value", a);
 		} else {
 			return usage_error("unknown option '%s'", a);
@@ -853,6 +871,8 @@ int main(int argc, char **argv)
 	if (!p.cfgs)
 		return CLS_EXIT_USAGE;
 	if (config_file && !(p.forced_cfg = cfg_load(p.cfgs, config_file, cfg_err, sizeof cfg_err)))
+		return usage_error("%s", cfg_err);
+	if (cdb_dir && !(p.cdb = cdb_load(cdb_dir, cfg_err, sizeof cfg_err)))
 		return usage_error("%s", cfg_err);
 
 	/* Expand directories into their .cl files, keeping the given order. */
@@ -907,11 +927,15 @@ int main(int argc, char **argv)
 			mem_init(&a);
 			const char *name = strcmp(p.files[i], "-") ? p.files[i]
 					 : p.stdin_name ? p.stdin_name : "<stdin>";
-			file_options(&p, p.file_cfg ? p.file_cfg[i] : NULL, name, &a, &o);
+			const char *note;
+			file_options(&p, p.file_cfg ? p.file_cfg[i] : NULL, name, &a, &o, &note);
 			cfg_show(p.file_cfg ? p.file_cfg[i] : NULL, name, &o, stdout);
+			if (note)
+				printf("; %s\n", note);
 			mem_free_all(&a);
 		}
 		cfg_set_free(p.cfgs);
+		cdb_free(p.cdb);
 		mem_free_all(&p.arena);
 		return CLS_EXIT_CLEAN;
 	}
@@ -947,6 +971,7 @@ int main(int argc, char **argv)
 	if (p.opt.time_report)
 		time_report(&p);
 	cfg_set_free(p.cfgs);
+	cdb_free(p.cdb);
 
 	int rc = CLS_EXIT_CLEAN;
 	if (p.verify)
