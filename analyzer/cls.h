@@ -163,6 +163,26 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	      size_t len, struct cls_result *r);
 void cls_result_free(struct cls_result *r);
 
+/* Kernels embedded in host code (embed.c). */
+enum cls_host_lang {
+	CLS_HOST_NONE,           /* an OpenCL C file */
+	CLS_HOST_C,              /* C or C++: .c .h .cc .cpp .cxx .c++ .hpp .hh .hxx .h++ .inl .ipp */
+	CLS_HOST_PYTHON,         /* .py */
+};
+/* The host language of a file, by its name's extension. */
+enum cls_host_lang cls_host_lang(const char *path);
+/*
+ * Lint the OpenCL C kernel sources that host code `text` holds in string
+ * literals (C++ raw strings, adjacent C literals, Python strings) into one
+ * result for the host file: every position points into the host file, whose
+ * text is the result's source.  A file with no kernel source gets the status
+ * CLS_FILE_NO_KERNEL and a note.  Released with cls_result_free().
+ */
+void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const char *display,
+		   const char *text, size_t len, struct cls_result *r);
+/* Does host code `text` hold a kernel source that cls_lint_host would lint? */
+bool cls_host_has_kernels(enum cls_host_lang lang, const char *text, size_t len);
+
 /*
  * Reporting, for rules and analyses.  Returns the new diagnostic so that
  * notes and fixes can be attached; NULL if the rule is disabled or memory ran out.

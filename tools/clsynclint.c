@@ -23,13 +23,16 @@ static const char usage_text[] =
 	"Finds OpenCL C synchronization bugs: barriers under divergent control flow,\n"
 	"races on __local and __global memory, cross-work-group synchronization and\n"
 	"__local bank conflicts.  Directories are searched for .cl files; '-' reads\n"
-	"standard input.\n"
+	"standard input.  A C, C++ or Python file (.c .h .cc .cpp .cxx .hpp .py ...)\n"
+	"is host code: the kernels in its string literals are linted, and reported\n"
+	"at the host file's lines.\n"
 	"\n"
 	"Build options (as given to clBuildProgram):\n"
 	"  -D NAME[=VALUE], -U NAME, -I DIR, -include FILE, -cl-std=CL1.2|CL2.0|CL3.0\n"
 	"  -- ARGS...               pass the remaining arguments to the compiler\n"
 	"  -p DIR                   take each file's build options from its entry in\n"
-	"                           DIR/compile_commands.json (as clang-tidy does)\n"
+	"                           DIR/compile_commands.json (as clang-tidy does)\n"	"  --host-files             directories also give the host files (C, C++,\n"
+	"                           Python) that hold kernels in string literals\n"
 	"Launch configuration (a kernel's reqd_work_group_size also counts):\n"
 	"  --local-size=X[,Y[,Z]]   work-group size\n"
 	"  --num-groups=X[,Y[,Z]]   number of work-groups\n"
@@ -111,6 +114,7 @@ struct prog {
 	bool statistics;
 	unsigned jobs;
 	struct cdb *cdb;               /* -p DIR: the compilation database */
+	bool host_files;               /* --host-files: directories give host files too */
 };
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -154,7 +158,27 @@ struct seen_dir {
 	struct seen_dir *up;
 };
 
-/* Add the .cl files under dir, recursively, in sorted order. */
+static char *read_all(FILE *f, size_t *len);
+
+/* --host-files: is `path` host code holding a kernel source?  (A directory
+ * gives the host files that do; a host file named explicitly is always an
+ * input.) */
+static bool host_file_with_kernels(const char *path)
+{
+	enum cls_host_lang lang = cls_host_lang(path);
+	FILE *f = lang ? fopen(path, "rb") : NULL;
+	if (!f)
+		return false;
+	size_t len = 0;
+	char *text = read_all(f, &len);
+	fclose(f);
+	bool yes = text && cls_host_has_kernels(lang, text, len);
+	free(text);
+	return yes;
+}
+
+/* Add the .cl files under dir, recursively, in sorted order (with
+ * --host-files, also the host files that hold kernel sources). */
 static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsigned depth)
 {
 	struct stat st;
@@ -200,6 +224,8 @@ static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsig
 				walk_dir(p, path, &me, depth + 1);
 			else if (S_ISREG(s2.st_mode) && strlen(names[i]) > 3 &&
 				 !strcmp(names[i] + strlen(names[i]) - 3, ".cl"))
+				add_file(p, path);
+			else if (S_ISREG(s2.st_mode) && p->host_files && host_file_with_kernels(path))
 				add_file(p, path);
 		}
 		free(names[i]);
@@ -282,7 +308,8 @@ static void file_options(struct prog *p, const struct cfg *c, const char *path,
 		return;
 	cls_options_init(o);
 	cfg_apply(c, path, a, o);
-	if (p->cdb) {
+	if (p->cdb && !cls_host_lang(path)) {
+		/* A host file's entry holds the host compiler's options. */
 		const char *n = cdb_apply(p->cdb, path, a, o);
 		if (note)
 			*note = n;
@@ -354,7 +381,11 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 	}
 	struct cls_result r;
 	double t0 = cls_now();
-	cls_lint(&opt, display, text, len, &r);
+	enum cls_host_lang host = cls_host_lang(display);
+	if (host)
+		cls_lint_host(&opt, host, display, text, len, &r);
+	else
+		cls_lint(&opt, display, text, len, &r);
 	if (note)
 		mem_vec_push(&r.arena, &r.notes, mem_strdup(&r.arena, note));
 	if (p->opt.time_report) {
@@ -793,6 +824,8 @@ int main(int argc, char **argv)
 			config_file = a[8] == '=' ? a + 9 : argv[++i];
 		} else if (!strncmp(a, "-p=", 3) || (!strcmp(a, "-p") && i + 1 < argc)) {
 			cdb_dir = a[2] == '=' ? a + 3 : argv[++i];
+		} else if (!strcmp(a, "--host-files")) {
+			p.host_files = true;
 		} else if (!strcmp(a, "--no-config")) {
 			p.no_config = true;
 		} else if (!strcmp(a, "--show-config")) {
@@ -894,8 +927,8 @@ int main(int argc, char **argv)
 				return usage_error("%s", cfg_err);
 			walk_dir(&p, given[i], NULL, 0);
 			if (p.nfiles == before) {
-				fprintf(stderr, "clsynclint: %s: no .cl files in this directory\n",
-					given[i]);
+				fprintf(stderr, "clsynclint: %s: no .cl files%s in this directory\n",
+					given[i], p.host_files ? " or host files with kernels" : "");
 				p.not_analyzed++;
 			}
 		} else {
