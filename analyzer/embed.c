@@ -512,6 +512,9 @@ struct mapping {
 	const size_t *hls;         /* the host file's line starts */
 	unsigned nhl;
 	const char *kpath, *hpath; /* the kernel source's name in its report; the host's */
+	struct mem_arena *a;       /* the host report's arena */
+	struct mem_vec names;      /* pairs: an included file's name in the kernel's report,
+				    * its copy in the host's (that report's arena goes) */
 };
 
 /* The kernel-source offset of p (clamped to the text), or false when p is
@@ -553,20 +556,44 @@ static size_t host_end(const struct group *g, size_t off)
 	return off ? g->to[off - 1] : host_begin(g, 0);
 }
 
-static struct cls_pos map_pos(const struct mapping *m, struct cls_pos p)
+/* The host report's copy of an included file's name f. */
+static const char *map_file(struct mapping *m, const char *f)
 {
-	size_t off;
-	return kernel_offset(m, p, &off) ? host_pos(m, host_begin(m->g, off)) : p;
+	for (unsigned i = 0; i + 1 < m->names.len; i += 2)
+		if (m->names.items[i] == f)
+			return m->names.items[i + 1];
+	char *copy = mem_strdup(m->a, f);
+	mem_vec_push(m->a, &m->names, (void *)f);
+	mem_vec_push(m->a, &m->names, copy);
+	return copy;
 }
 
-static struct cls_range map_range(const struct mapping *m, struct cls_range r)
+/*
+ * Position p of the kernel source's report in the host report.  In the
+ * kernel source: where its byte came from; one that names no byte of it (a
+ * compiler message without a location) goes to the start of its first
+ * literal.  In an included file: as it is.
+ */
+static struct cls_pos map_pos(struct mapping *m, struct cls_pos p)
+{
+	size_t off;
+	if (kernel_offset(m, p, &off))
+		return host_pos(m, host_begin(m->g, off));
+	if (!p.file || !strcmp(p.file, m->kpath))
+		return host_pos(m, m->g->pieces[0].host_begin);
+	p.file = map_file(m, p.file);
+	return p;
+}
+
+static struct cls_range map_range(struct mapping *m, struct cls_range r)
 {
 	struct cls_range out = { map_pos(m, r.begin), r.end };
 	size_t b, e;
-	if (kernel_offset(m, r.begin, &b) && kernel_offset(m, r.end, &e) && e > b)
-		out.end = host_pos(m, host_end(m->g, e));
+	if (kernel_offset(m, r.begin, &b))
+		out.end = kernel_offset(m, r.end, &e) && e > b ? host_pos(m, host_end(m->g, e))
+							 : out.begin;
 	else
-		out.end = out.begin;
+		out.end = r.end.file ? map_pos(m, r.end) : out.begin;
 	return out;
 }
 
@@ -680,7 +707,7 @@ static const char *map_message(struct mem_arena *a, const struct mapping *m, con
 
 /* Copy diagnostic d of a kernel source's report into the host file's r,
  * every position taken to the host file. */
-static void merge_diag(struct cls_result *r, const struct mapping *m, const struct cls_diag *d)
+static void merge_diag(struct cls_result *r, struct mapping *m, const struct cls_diag *d)
 {
 	struct mem_arena *a = &r->arena;
 	struct cls_diag *x = MEM_NEW(a, struct cls_diag);
@@ -787,7 +814,7 @@ void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const c
 	mem_init(&scratch);
 	struct scan s = { .a = &scratch, .t = r->source, .n = len, .lang = lang };
 	scan(&s);
-	struct mapping m = { .hpath = r->path };
+	struct mapping m = { .hpath = r->path, .a = &r->arena };
 	m.hls = line_starts(&scratch, r->source, len, &m.nhl);
 	unsigned failed = 0;
 	for (unsigned gi = 0; gi < s.groups.len && m.hls; gi++) {
@@ -799,6 +826,7 @@ void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const c
 		cls_lint(o, display, g->text, g->len, &k);
 		m.g = g;
 		m.kpath = k.path;
+		m.names.len = 0;
 		m.kls = line_starts(&scratch, g->text, g->len, &m.nkl);
 		for (unsigned i = 0; i < k.diags.len && m.kls; i++)
 			merge_diag(r, &m, k.diags.items[i]);
