@@ -5,7 +5,8 @@
  * between them included; escapes are decoded (\n, \t, \", octal and hex) and
  * a backslash-newline inside a literal continues it. Findings are reported at
  * the host file's lines and columns; the expectations are host comments after
- * the literal that holds the code.
+ * the literal that holds the code, and the lines they cite are the host
+ * file's (notes are checked here).
  * RUN-CONFIG: --local-size=64
  */
 #include <stdio.h>
@@ -15,8 +16,8 @@ static const char *scale_src =
     "__kernel void scale(__global float *a, __local float *t)\n"
     "{\n"
     "\tint l = get_local_id(0);\n"             /* a tab, escaped */
-    "    t[l] = a[get_global_id(0)];\n"        /* #store */
-    "    a[get_global_id(0)] = t[(l + 1) % 64];\n" // expected-error {{local-memory race on t[32]: work-item 32 writes it (line 18)}}
+    "    t[l] = a[get_global_id(0)];\n"        // expected-note {{the other access: t[}}
+    "    a[get_global_id(0)] = t[(l + 1) % 64];\n" // expected-error {{writes it (line 19) while work-item}}
     "}\n";
 
 /* The fixed twin, with the escapes a generator writes: \x41 and \102 spell
@@ -32,8 +33,10 @@ static const char *scale_fixed_src =
     "    if (A == 0) printf(\"done\\n\");\n"
     "}\n";
 
-/* A barrier under a branch, in one long literal continued over three lines.
- * expected-error@+3 {{barrier reached under divergent control flow}} */
+/* A barrier under a branch, in one long literal continued over three lines;
+ * the note's line is the host file's.
+ * expected-error@+4 {{barrier reached under divergent control flow}}
+ * expected-note@+2 {{branch condition depends on get_global_id(0) (line 41)}} */
 static const char *divergent_src = "__kernel void divergent(__global int *flags) {\n\
     if (flags[get_global_id(0)])\n\
         barrier(CLK_GLOBAL_MEM_FENCE);\n\

@@ -40,7 +40,7 @@ SHIFT = (
     "{\n"
     "    int lid = get_local_id(0);\n"  # the neighbour below writes t[lid + 1]
     "    t[lid] = a[get_global_id(0)];\n"
-    "    a[get_global_id(0)] = t[(lid + 1) % 64];\n"  # expected-error {{local-memory race on t[32]}}
+    "    a[get_global_id(0)] = t[(lid + 1) % 64];\n"  # expected-error {{local-memory race on t[}}
     "}\n"
 )
 

@@ -14,5 +14,5 @@ __kernel void shift_x(__global float *out, __local float2 *pts)
 {
     int lid = get_local_id(0);
     pts[lid].x = (float)lid;
-    out[get_global_id(0)] = X_OF(pts[(lid + 1) % 64]); // expected-error {{local-memory race on pts[32]}}
+    out[get_global_id(0)] = X_OF(pts[(lid + 1) % 64]); // expected-error {{local-memory race on pts[}}
 }
