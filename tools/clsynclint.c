@@ -86,7 +86,7 @@ static const char usage_text[] =
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
 	"     compile errors, not a kernel file, budget exceeded)\n"
 	"  3  usage error (unknown option, invalid value, missing or malformed\n"
-	"     configuration file, unwritable --output file)\n";
+	"     configuration file or compilation database, unwritable --output file)\n";
 
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */
