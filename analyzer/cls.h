@@ -136,8 +136,15 @@ bool cls_parse_dims(const char *s, unsigned v[3]);
 int cls_check_launch(const struct cls_options *o, char *err, size_t errlen);
 
 enum cls_file_status {
-	CLS_FILE_ANALYZED,
-	CLS_FILE_NOT_ANALYZED,
+	CLS_FILE_ANALYZED,       /* compiled, and at least one kernel was analyzed */
+	CLS_FILE_NOT_ANALYZED,   /* could not be analyzed; `reason` says why */
+	CLS_FILE_NO_KERNEL,      /* compiled, but defines no kernel: nothing was checked */
+};
+
+/* A kernel that was analyzed, as the report's file list names it. */
+struct cls_kernel_rec {
+	const char *name;
+	struct cls_pos pos;      /* its name in the linted file */
 };
 
 /* The outcome of linting one file. */
@@ -147,6 +154,11 @@ struct cls_result {
 	enum cls_file_status status;
 	const char *reason;      /* why not analyzed */
 	struct mem_vec diags;    /* struct cls_diag *, sorted and deduplicated */
+	struct mem_vec kernels;  /* struct cls_kernel_rec *: the kernels analyzed */
+	/* const char *: what the report says about the file as a whole, one
+	 * line each ("no kernel in this file: ..."; build options taken from a
+	 * compilation database; whatever a later mode assumes for the file) */
+	struct mem_vec notes;
 	const char *source;      /* the file's text, for caret lines */
 	size_t source_len;
 	/* --time-report: seconds per phase, then per rule (index in cls_rules) */
@@ -170,6 +182,26 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	      size_t len, struct cls_result *r);
 void cls_result_free(struct cls_result *r);
 
+/* Kernels embedded in host code (embed.c). */
+enum cls_host_lang {
+	CLS_HOST_NONE,           /* an OpenCL C file */
+	CLS_HOST_C,              /* C or C++: .c .h .cc .cpp .cxx .c++ .hpp .hh .hxx .h++ .inl .ipp */
+	CLS_HOST_PYTHON,         /* .py */
+};
+/* The host language of a file, by its name's extension. */
+enum cls_host_lang cls_host_lang(const char *path);
+/*
+ * Lint the OpenCL C kernel sources that host code `text` holds in string
+ * literals (C++ raw strings, adjacent C literals, Python strings) into one
+ * result for the host file: every position points into the host file, whose
+ * text is the result's source.  A file with no kernel source gets the status
+ * CLS_FILE_NO_KERNEL and a note.  Released with cls_result_free().
+ */
+void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const char *display,
+		   const char *text, size_t len, struct cls_result *r);
+/* Does host code `text` hold a kernel source that cls_lint_host would lint? */
+bool cls_host_has_kernels(enum cls_host_lang lang, const char *text, size_t len);
+
 /*
  * Reporting, for rules and analyses.  Returns the new diagnostic so that
  * notes and fixes can be attached; NULL if the rule is disabled or memory ran out.
@@ -187,7 +219,11 @@ enum cls_format { CLS_FMT_TEXT, CLS_FMT_GCC, CLS_FMT_JSON, CLS_FMT_SARIF, CLS_FM
 /* A file the json and sarif formats list at the end (status, reason). */
 struct cls_file_rec {
 	char *path, *reason;     /* malloc'ed */
-	bool analyzed;
+	bool analyzed;           /* status != CLS_FILE_NOT_ANALYZED */
+	unsigned char status;    /* enum cls_file_status */
+	/* malloc'ed or NULL: the kernels and the file's notes, one per line,
+	 * "K<line>:<column>:<name>" or "N<note>" (cls_file_detail) */
+	char *detail;
 };
 struct cls_output {
 	enum cls_format format;
@@ -202,6 +238,10 @@ struct cls_output {
 	char *srcroot;           /* sarif, github: the current directory, ending in '/' */
 };
 void cls_output_begin(struct cls_output *o);
+/* The detail of r's file record (struct cls_file_rec), malloc'ed; NULL if none. */
+char *cls_file_detail(const struct cls_result *r);
+/* The name a report gives a file status: analyzed, not-analyzed, no-kernel. */
+const char *cls_file_status_name(enum cls_file_status s);
 void cls_output_file(struct cls_output *o, const struct cls_options *opt,
 		     const struct cls_result *r);
 void cls_output_end(struct cls_output *o);

@@ -212,6 +212,47 @@ static const char *source_line(const struct cls_result *r, unsigned line, size_t
 	return p;
 }
 
+/* (A NUL-terminated string may pass n = 5: the bytes are read in order and
+ * the terminator ends the sequence.) */
+unsigned diag_utf8_len(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned c = p[0], k;
+	unsigned char lo = 0x80, hi = 0xbf;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 1;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+	else
+		return 0;
+	if (n <= k || p[1] < lo || p[1] > hi)
+		return 0;
+	for (unsigned j = 2; j <= k; j++)
+		if ((p[j] & 0xc0) != 0x80)
+			return 0;
+	return k + 1;
+}
+
+/* Write n bytes of source text, a byte that is not UTF-8 as U+FFFD, so that
+ * the report stays UTF-8 whatever the file's encoding. */
+static void put_text(FILE *out, const char *p, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned k = diag_utf8_len(p + i, n - i);
+		if (k) {
+			fwrite(p + i, 1, k, out);
+			i += k;
+		} else {
+			fputs("\xef\xbf\xbd", out);
+			i++;
+		}
+	}
+}
+
 /* Code points [lo, hi] that take no column on a terminal (combining marks,
  * zero-width spaces and joiners, variation selectors) or two (East Asian wide
  * and fullwidth characters, emoji): Unicode's EastAsianWidth W and F and
@@ -259,14 +300,17 @@ static bool in_ranges(unsigned c, const struct cp_range *r, size_t n)
 	return false;
 }
 
-/* The code point at s (UTF-8, checked when the file was read; at most n
- * bytes): its length in bytes, and its width on screen in *width. */
+/* The character at s (at most n bytes): its length in bytes, and its width
+ * on screen in *width.  A byte that is not UTF-8 is one character, shown
+ * as U+FFFD (put_text), one column wide. */
 static size_t utf8_char(const unsigned char *s, size_t n, unsigned *width)
 {
 	unsigned c = s[0];
-	size_t k = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-	if (k > n)
-		k = n;
+	size_t k = diag_utf8_len((const char *)s, n);
+	if (!k) {
+		*width = 1;
+		return 1;
+	}
 	if (k > 1)
 		c &= 0x3f >> (k - 1);
 	for (size_t i = 1; i < k; i++)
@@ -280,7 +324,8 @@ static size_t utf8_char(const unsigned char *s, size_t n, unsigned *width)
  * The source line and a caret (with ~ under the rest of the range).
  * Columns are bytes (1-based), as in every format; the caret line is
  * drawn in screen columns, so that it lines up under multi-byte and wide
- * characters, and keeps the line's tabs.
+ * characters (and bytes that are not UTF-8, shown as U+FFFD), and keeps
+ * the line's tabs.
  */
 static void caret(struct cls_output *o, const struct cls_result *r, const struct cls_range *rg)
 {
@@ -290,7 +335,9 @@ static void caret(struct cls_output *o, const struct cls_result *r, const struct
 	const char *p = source_line(r, rg->begin.line, &len);
 	if (!p)
 		return;
-	fprintf(o->out, "%5u | %.*s\n      | ", rg->begin.line, (int)len, p);
+	fprintf(o->out, "%5u | ", rg->begin.line);
+	put_text(o->out, p, len);
+	fputs("\n      | ", o->out);
 	size_t col = rg->begin.col ? rg->begin.col : 1;
 	size_t endcol = rg->end.line == rg->begin.line && rg->end.col > col ? rg->end.col
 									    : col + 1;
@@ -340,6 +387,16 @@ static void text_line(struct cls_output *o, const struct cls_pos *p, enum cls_se
 	fputc('\n', o->out);
 }
 
+/* A note about a whole file: "path: note: msg", in text_line's colors. */
+static void text_line_file(struct cls_output *o, const char *path, const char *msg)
+{
+	if (o->color)
+		fprintf(o->out, C_BOLD "%s: %snote:" C_RESET C_BOLD " %s" C_RESET "\n", path,
+			sev_color(CLS_NOTE), msg);
+	else
+		fprintf(o->out, "%s: note: %s\n", path, msg);
+}
+
 static void json_str(FILE *out, const char *s)
 {
 	fputc('"', out);
@@ -351,10 +408,21 @@ static void json_str(FILE *out, const char *s)
 		case '\r': fputs("\\r", out); break;
 		case '\t': fputs("\\t", out); break;
 		default:
-			if (*p < 0x20)
+			if (*p < 0x20) {
 				fprintf(out, "\\u%04x", *p);
-			else
+			} else if (*p >= 0x80) {
+				/* JSON is UTF-8: a byte that is not (a Latin-1
+				 * file name, say) becomes U+FFFD. */
+				unsigned k = diag_utf8_len((const char *)p, 5);
+				if (k) {
+					fwrite(p, 1, k, out);
+					p += k - 1;
+				} else {
+					fputs("\\ufffd", out);
+				}
+			} else {
 				fputc(*p, out);
+			}
 		}
 	}
 	fputc('"', out);
@@ -377,22 +445,77 @@ void cls_output_begin(struct cls_output *o)
 		sarif_begin(o);
 }
 
-/* json, sarif: remember a file for the list printed at the end. */
+const char *cls_file_status_name(enum cls_file_status st)
+{
+	return st == CLS_FILE_ANALYZED ? "analyzed" : st == CLS_FILE_NO_KERNEL ? "no-kernel"
+									      : "not-analyzed";
+}
+
+char *cls_file_detail(const struct cls_result *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	if (!r->kernels.len && !r->notes.len)
+		return NULL;
+	FILE *m = open_memstream(&text, &len);
+	if (!m)
+		return NULL;
+	for (unsigned i = 0; i < r->kernels.len; i++) {
+		const struct cls_kernel_rec *k = r->kernels.items[i];
+		fprintf(m, "K%u:%u:%s\n", k->pos.line, k->pos.col, k->name);
+	}
+	for (unsigned i = 0; i < r->notes.len; i++) {
+		fputc('N', m);
+		for (const char *p = r->notes.items[i]; *p; p++)
+			fputc(*p == '\n' ? ' ' : *p, m);
+		fputc('\n', m);
+	}
+	if (fclose(m) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* json, sarif: remember a file for the list printed at the end; `detail`
+ * (malloc'ed or NULL) becomes the record's. */
 static void record_file(struct cls_output *o, const char *path, const char *reason,
-			bool analyzed)
+			enum cls_file_status status, char *detail)
 {
 	if (o->nfiles == o->capfiles) {
 		unsigned ncap = o->capfiles ? o->capfiles * 2 : 16;
 		struct cls_file_rec *n = realloc(o->files, ncap * sizeof *n);
-		if (!n)
+		if (!n) {
+			free(detail);
 			return;
+		}
 		o->files = n;
 		o->capfiles = ncap;
 	}
 	struct cls_file_rec *f = &o->files[o->nfiles++];
 	f->path = strdup(path);
 	f->reason = reason ? strdup(reason) : NULL;
-	f->analyzed = analyzed;
+	f->status = (unsigned char)status;
+	f->analyzed = status != CLS_FILE_NOT_ANALYZED;
+	f->detail = detail;
+}
+
+/* text, gcc, github: the notes about the file as a whole, after its
+ * diagnostics (hidden, like every note, by --severity above note). */
+static void file_notes(struct cls_output *o, const struct cls_options *opt,
+		       const struct cls_result *r)
+{
+	if (opt->min_severity > CLS_NOTE)
+		return;
+	for (unsigned i = 0; i < r->notes.len; i++) {
+		const char *msg = r->notes.items[i];
+		if (o->format == CLS_FMT_TEXT)
+			text_line_file(o, r->path, msg);
+		else if (o->format == CLS_FMT_GCC)
+			fprintf(o->out, "%s:1:1: note: %s\n", r->path, msg);
+		else if (o->format == CLS_FMT_GITHUB)
+			gh_file_note(o, r->path, msg);
+	}
 }
 
 static void json_diag(struct cls_output *o, const struct cls_diag *d, enum cls_severity s)
@@ -485,8 +608,9 @@ void cls_output_file(struct cls_output *o, const struct cls_options *opt,
 		fprintf(o->out, "%s:1:1: error: not analyzed: %s\n", r->path, r->reason);
 	if (o->format == CLS_FMT_GITHUB && r->status == CLS_FILE_NOT_ANALYZED && !r->diags.len)
 		gh_not_analyzed(o, r);
+	file_notes(o, opt, r);
 	if (o->format == CLS_FMT_JSON || o->format == CLS_FMT_SARIF)
-		record_file(o, r->path, r->reason, r->status == CLS_FILE_ANALYZED);
+		record_file(o, r->path, r->reason, r->status, cls_file_detail(r));
 	else
 		o->nfiles++;
 }
@@ -502,6 +626,36 @@ static void text_doc_links(const struct cls_output *o)
 			fprintf(o->out, "rule documentation: clsynclint --explain %s\n",
 				cls_rules[i]->name);
 		free(doc);
+	}
+}
+
+/* json: a file record's "kernels" and "notes", from its detail lines. */
+static void json_file_detail(FILE *out, const char *detail)
+{
+	for (int pass = 0; pass < 2 && detail; pass++) {
+		char kind = pass ? 'N' : 'K';
+		unsigned n = 0;
+		for (const char *p = detail; *p;) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+			if (*p == kind) {
+				fprintf(out, "%s", n++ ? ", " : pass ? ", \"notes\": [" : ", \"kernels\": [");
+				char *line = strndup(p + 1, len - 1);
+				unsigned l = 0, c = 0;
+				int off = 0;
+				if (line && pass) {
+					json_str(out, line);
+				} else if (line && sscanf(line, "%u:%u:%n", &l, &c, &off) == 2 && off) {
+					fputs("{\"name\": ", out);
+					json_str(out, line + off);
+					fprintf(out, ", \"line\": %u, \"column\": %u}", l, c);
+				}
+				free(line);
+			}
+			p += len + (nl != NULL);
+		}
+		if (n)
+			fputc(']', out);
 	}
 }
 
@@ -522,14 +676,17 @@ void cls_output_end(struct cls_output *o)
 		struct cls_file_rec *f = &o->files[i];
 		fprintf(o->out, "%s\n  {\"path\": ", i ? "," : "");
 		json_str(o->out, f->path);
-		fprintf(o->out, ", \"status\": \"%s\"", f->analyzed ? "analyzed" : "not-analyzed");
+		fprintf(o->out, ", \"status\": \"%s\"",
+			cls_file_status_name((enum cls_file_status)f->status));
 		if (f->reason) {
 			fprintf(o->out, ", \"reason\": ");
 			json_str(o->out, f->reason);
 		}
+		json_file_detail(o->out, f->detail);
 		fputc('}', o->out);
 		free(f->path);
 		free(f->reason);
+		free(f->detail);
 	}
 	fprintf(o->out, "\n]}\n");
 	free(o->files);
@@ -587,7 +744,8 @@ void cls_output_splice(struct cls_output *o, const struct cls_output *part, cons
 	if (part->files)
 		for (unsigned i = 0; i < part->nfiles; i++)
 			record_file(o, part->files[i].path, part->files[i].reason,
-				    part->files[i].analyzed);
+				    (enum cls_file_status)part->files[i].status,
+				    part->files[i].detail ? strdup(part->files[i].detail) : NULL);
 	else
 		o->nfiles += part->nfiles;
 }
@@ -597,6 +755,7 @@ void cls_output_part_free(struct cls_output *part)
 	for (unsigned i = 0; i < part->nfiles && part->files; i++) {
 		free(part->files[i].path);
 		free(part->files[i].reason);
+		free(part->files[i].detail);
 	}
 	free(part->files);
 	part->files = NULL;

@@ -33,37 +33,38 @@ bool cls_over_budget(struct cls_ctx *ctx)
 	return ctx->over_budget;
 }
 
-/* Does the text decode as UTF-8?  Returns the offset of the first bad byte or -1. */
-static long bad_utf8(const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n) {
-		unsigned c = s[i];
-		size_t k;
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			k = 1;
-		else if (c >= 0xe0 && c <= 0xef)
-			k = 2;
-		else if (c >= 0xf0 && c <= 0xf4)
-			k = 3;
-		else
-			return (long)i;
-		for (size_t j = 1; j <= k; j++)
-			if (i + j >= n || (s[i + j] & 0xc0) != 0x80)
-				return (long)i;
-		i += k + 1;
-	}
-	return -1;
-}
-
 static void not_analyzed(struct cls_result *r, const char *why)
 {
 	r->status = CLS_FILE_NOT_ANALYZED;
 	r->reason = why;
+}
+
+/*
+ * Record the kernels the analyses check: those defined in the file, not in a
+ * header it includes.  A file without one (a header of helpers) compiled,
+ * but nothing in it was checked: its status and a note say so, so that a
+ * report tells it from a clean file.
+ */
+static void find_kernels(struct cls_ctx *ctx)
+{
+	struct cls_result *r = ctx->result;
+	for (unsigned i = 0; i < ctx->unit->funcs.len; i++) {
+		const struct ir_func *f = ctx->unit->funcs.items[i];
+		if (!f->is_kernel || !f->in_main_file)
+			continue;
+		struct cls_kernel_rec *k = MEM_NEW(&r->arena, struct cls_kernel_rec);
+		if (!k)
+			return;
+		k->name = f->name;
+		k->pos = f->name_pos;
+		mem_vec_push(&r->arena, &r->kernels, k);
+	}
+	if (r->kernels.len)
+		return;
+	r->status = CLS_FILE_NO_KERNEL;
+	mem_vec_push(&r->arena, &r->notes,
+		     (void *)"no kernel in this file: nothing was checked (its functions are "
+			     "checked through the kernels that call them)");
 }
 
 /* Report what the frontend could not model, once per construct and line. */
@@ -134,15 +135,9 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 		not_analyzed(r, "binary file (contains NUL bytes)");
 		return;
 	}
-	long bad = bad_utf8((const unsigned char *)text, len);
-	if (bad >= 0) {
-		unsigned line = 1;
-		for (long i = 0; i < bad; i++)
-			line += text[i] == '\n';
-		not_analyzed(r, mem_printf(&r->arena, "invalid UTF-8 at line %u (byte offset %ld)",
-					   line, bad));
-		return;
-	}
+	/* Text that is not UTF-8 is clang's to judge: it accepts any byte in
+	 * comments, skipped #if blocks and string literals (with a warning), and
+	 * reports a compile error where it matters (an identifier). */
 
 	struct cls_ctx ctx = { .arena = &r->arena, .opt = o, .result = r };
 	ctx.deadline = cls_now() + o->budget_seconds;
@@ -160,6 +155,7 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			return;
 		}
 	}
+	find_kernels(&ctx);
 	cls_analyze(&ctx);
 	/* After the analyses: they add what they find they cannot model. */
 	report_unsupported(&ctx);

@@ -30,6 +30,13 @@ static const char *take(struct mem_arena *a, CXString s)
 	return r;
 }
 
+/* Is c an identifier character? */
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
 /* ------------------------------------------------------------ hash tables */
 
 /* Maps a declaration cursor to what we made of it (ir_var or ir_func). */
@@ -159,6 +166,9 @@ struct fe {
 	struct label *labels;
 	unsigned depth;            /* expression recursion depth */
 	bool too_deep;
+	CXCursor fcursor;          /* the definition being lowered */
+	struct for_table *fors;    /* its for statements' parts (for_table), or NULL */
+	struct mem_arena fora;     /* the table and the printed definition, per function */
 };
 
 #define FE_MAX_DEPTH 2000
@@ -339,7 +349,9 @@ static struct ir_type *build_type(struct fe *s, CXType ct, const char *spelling,
 	}
 	if (t->kind != T_POINTER)
 		t->space = (unsigned char)space_in(spelling);
-	if (strstr(spelling, "atomic_") || strstr(spelling, "_Atomic"))
+	/* `_Atomic` is a keyword, so no user type's name can contain it (a
+	 * struct called atomic_counts is not atomic). */
+	if (strstr(spelling, "_Atomic"))
 		t->is_atomic = t->kind != T_POINTER;
 	return t;
 }
@@ -524,27 +536,79 @@ static struct ir_expr *lower_with_kids(struct fe *s, CXCursor c, enum ir_op op)
 	return e;
 }
 
-/* The identifier that ends the cursor's tokens (a swizzle's component name). */
-static const char *last_identifier(struct fe *s, CXCursor c)
+static bool is_vector_kind(enum CXTypeKind k)
 {
+	return k == CXType_ExtVector || k == CXType_Vector;
+}
+
+/* Does a location lie in the file's own text, not in a macro's body? */
+static bool verbatim_loc(CXSourceLocation l, CXFile *file, unsigned *off)
+{
+	CXFile ef;
+	unsigned eoff;
+	clang_getSpellingLocation(l, file, NULL, NULL, off);
+	clang_getFileLocation(l, &ef, NULL, NULL, &eoff);
+	return *file && clang_File_isEqual(*file, ef) && *off == eoff;
+}
+
+/*
+ * Does `name` select n components of a vector the OpenCL C way: xyzw or rgba
+ * letters, s or S with hexadecimal indices, or lo, hi, even, odd?
+ */
+static bool valid_swizzle(const char *name, unsigned n)
+{
+	size_t len = strlen(name);
+	if (!strcmp(name, "lo") || !strcmp(name, "hi") || !strcmp(name, "even") ||
+	    !strcmp(name, "odd"))
+		return true;
+	if (name[0] == 's' || name[0] == 'S')
+		return len >= 2 && strspn(name + 1, "0123456789abcdefABCDEF") == len - 1 &&
+		       len - 1 == n;
+	return len == n && (strspn(name, "xyzw") == len || strspn(name, "rgba") == len);
+}
+
+/*
+ * The component name of a vector swizzle c (`v.xy`, `v.s01`, `v.lo`), or
+ * NULL when it cannot be known.  libclang does not expose the accessor; it is
+ * the last token of the expression's text when that text is the expression's
+ * own, not a macro's body (whose extent shows the macro's name and arguments,
+ * `X_OF(p[i])`), and it must then be a swizzle of as many components as c's
+ * type has.  NULL makes the access cover the whole vector (it may overlap any
+ * component), which can cost precision and never hides a race.
+ */
+static const char *swizzle_name(struct fe *s, CXCursor c)
+{
+	CXSourceRange ext = clang_getCursorExtent(c);
+	CXFile fb, fe;
+	unsigned ob, oe;
+	if (!verbatim_loc(clang_getRangeStart(ext), &fb, &ob) ||
+	    !verbatim_loc(clang_getRangeEnd(ext), &fe, &oe) || !clang_File_isEqual(fb, fe) ||
+	    oe <= ob)
+		return NULL;
+	CXSourceRange r = clang_getRange(clang_getLocationForOffset(s->tu, fb, ob),
+					 clang_getLocationForOffset(s->tu, fb, oe));
 	CXToken *toks = NULL;
 	unsigned n = 0;
 	const char *name = NULL;
-	clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = n; i-- > 0;)
-		if (clang_getTokenKind(toks[i]) == CXToken_Identifier) {
-			name = take(s->a, clang_getTokenSpelling(s->tu, toks[i]));
-			break;
-		}
+	clang_tokenize(s->tu, r, &toks, &n);
+	if (n >= 2 && clang_getTokenKind(toks[n - 1]) == CXToken_Identifier &&
+	    clang_getTokenKind(toks[n - 2]) == CXToken_Punctuation) {
+		CXString dot = clang_getTokenSpelling(s->tu, toks[n - 2]);
+		if (!strcmp(clang_getCString(dot), "."))
+			name = take(s->a, clang_getTokenSpelling(s->tu, toks[n - 1]));
+		clang_disposeString(dot);
+	}
 	if (toks)
 		clang_disposeTokens(s->tu, toks, n);
-	return name ? name : "?";
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+	unsigned count = is_vector_kind(t.kind) ? (unsigned)clang_getNumElements(t) : 1;
+	return name && valid_swizzle(name, count) ? name : NULL;
 }
 
 static bool is_vector(CXType t)
 {
 	CXType ct = clang_getCanonicalType(t);
-	return ct.kind == CXType_ExtVector || ct.kind == CXType_Vector;
+	return is_vector_kind(ct.kind);
 }
 
 static struct ir_expr *lower_unexposed(struct fe *s, CXCursor c)
@@ -560,7 +624,7 @@ static struct ir_expr *lower_unexposed(struct fe *s, CXCursor c)
 			if (!e)
 				return NULL;
 			e->kids[0] = lower_expr(s, k.v[0]);
-			e->u.name = last_identifier(s, c);
+			e->u.name = swizzle_name(s, c);
 			return e;
 		}
 		/* An implicit conversion: transparent, but keep the converted type. */
@@ -895,22 +959,74 @@ static CXCursor strip_cond(struct fe *s, CXCursor c)
 	}
 }
 
+static bool is_int_kind(enum CXTypeKind k)
+{
+	return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
+}
+
+static bool is_float_kind(enum CXTypeKind k)
+{
+	return k == CXType_Half || k == CXType_Float || k == CXType_Double || k == CXType_Float16;
+}
+
+/* Is c (parentheses stripped) a comparison, && || or !, whose value is 0 or 1? */
+static bool is_truth_value(struct fe *s, CXCursor c)
+{
+	c = strip_cond(s, c);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_BinaryOperator) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		return (op >= CXBinaryOperator_LT && op <= CXBinaryOperator_NE) ||
+		       op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+	}
+	return k == CXCursor_UnaryOperator &&
+	       clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot;
+}
+
+/*
+ * Does the explicit cast c of `operand` keep its truth value (zero stays zero,
+ * non-zero stays non-zero)?  A cast to bool does, so does one that widens an
+ * integer or turns it into a floating value, and any cast of a 0-or-1 value;
+ * `(char)256` and `(int)0.5f` do not, so their value is the condition.
+ */
+static bool cast_keeps_truth(struct fe *s, CXCursor c, CXCursor operand)
+{
+	CXType to = clang_getCanonicalType(clang_getCursorType(c));
+	CXType from = clang_getCanonicalType(clang_getCursorType(operand));
+	if (to.kind == CXType_Bool)
+		return true;
+	if (!is_int_kind(to.kind) && !is_float_kind(to.kind))
+		return false;
+	if (is_truth_value(s, operand))
+		return true;
+	if (is_int_kind(from.kind))
+		return is_float_kind(to.kind) ||
+		       clang_Type_getSizeOf(to) >= clang_Type_getSizeOf(from);
+	return is_float_kind(from.kind) && is_float_kind(to.kind) &&
+	       clang_Type_getSizeOf(to) >= clang_Type_getSizeOf(from);
+}
+
 /*
  * Lower a condition into branches to t (true) and f (false), splitting
- * && || and ! so that each decision becomes its own branch.
+ * && || ! and ?: so that each decision becomes its own branch.  Everything
+ * here reads the AST, so a macro may write any operand: the comma operator
+ * evaluates its left operand and decides by its right one, an explicit cast
+ * that keeps the truth value and __builtin_expect (likely/unlikely macros)
+ * decide by their operand.
  */
 static void lower_cond(struct fe *s, CXCursor c, struct ir_block *t, struct ir_block *f,
 		       enum ir_origin origin)
 {
 	c = strip_cond(s, c);
 	enum CXCursorKind k = clang_getCursorKind(c);
+	if (s->depth >= FE_MAX_DEPTH)
+		goto value;
+	s->depth++;
 	if (k == CXCursor_BinaryOperator) {
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
 		struct kids kd = expr_children(s, c);
-		if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) && kd.n == 2 &&
-		    s->depth < FE_MAX_DEPTH) {
+		if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) && kd.n == 2) {
 			struct ir_block *mid = new_block(s);
-			s->depth++;
 			if (op == CXBinaryOperator_LAnd)
 				lower_cond(s, kd.v[0], mid, f, origin);
 			else
@@ -920,16 +1036,53 @@ static void lower_cond(struct fe *s, CXCursor c, struct ir_block *t, struct ir_b
 			s->depth--;
 			return;
 		}
+		if (op == CXBinaryOperator_Comma && kd.n == 2) {
+			ir_add_inst(s->u, s->cur, lower_expr(s, kd.v[0]));
+			lower_cond(s, kd.v[1], t, f, origin);
+			s->depth--;
+			return;
+		}
 	} else if (k == CXCursor_UnaryOperator &&
 		   clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot) {
 		struct kids kd = expr_children(s, c);
-		if (kd.n == 1 && s->depth < FE_MAX_DEPTH) {
-			s->depth++;
+		if (kd.n == 1) {
 			lower_cond(s, kd.v[0], f, t, origin);
 			s->depth--;
 			return;
 		}
+	} else if (k == CXCursor_ConditionalOperator) {
+		struct kids kd = expr_children(s, c);
+		if (kd.n == 3) {
+			struct ir_block *bt = new_block(s), *bf = new_block(s);
+			lower_cond(s, kd.v[0], bt, bf, origin);
+			s->cur = bt;
+			lower_cond(s, kd.v[1], t, f, origin);
+			s->cur = bf;
+			lower_cond(s, kd.v[2], t, f, origin);
+			s->depth--;
+			return;
+		}
+	} else if (k == CXCursor_CStyleCastExpr) {
+		struct kids kd = expr_children(s, c);
+		if (kd.n == 1 && cast_keeps_truth(s, c, kd.v[0])) {
+			lower_cond(s, kd.v[0], t, f, origin);
+			s->depth--;
+			return;
+		}
+	} else if (k == CXCursor_CallExpr && clang_Cursor_getNumArguments(c) >= 2) {
+		CXString name = clang_getCursorSpelling(c);
+		const char *n = clang_getCString(name);
+		bool expect = n && (!strcmp(n, "__builtin_expect") ||
+				    !strcmp(n, "__builtin_expect_with_probability"));
+		clang_disposeString(name);
+		if (expect) {
+			lower_cond(s, clang_Cursor_getArgument(c, 0), t, f, origin);
+			s->depth--;
+			return;
+		}
 	}
+	s->depth--;
+value:;
 	struct ir_expr *e = lower_expr(s, c);
 	branch(s, e, t, f, origin, e ? e->range : range_of(s, c));
 }
@@ -1041,68 +1194,164 @@ static void lower_do(struct fe *s, CXCursor c)
 }
 
 /*
- * libclang omits the missing parts of `for (init; cond; inc)`, so find out
- * which children are which from the offsets of the two semicolons in the
- * header.  Falls back on counting when the header comes from a macro.
+ * Which parts of `for (init; cond; inc)` a for statement has.  libclang gives
+ * a for statement's parts as children and leaves the missing ones out, so
+ * with one or two expressions the children alone do not say which is which.
+ * The source text cannot say either: a directive may split the header
+ * (`#if P` ... `b < N && x;` `#else` ... `#endif`) and a macro may write it
+ * all.  The answer is in the AST, and libclang's declaration printer writes
+ * the AST: a function's printed definition has every for statement, in
+ * preorder, as `for (INIT; COND; INC)` with the missing parts empty.  The
+ * table pairs the function's ForStmt cursors, also in preorder, with the
+ * parts of the printed headers; it is built once per function, on the first
+ * for statement that needs it.
  */
-static void for_parts(struct fe *s, CXCursor c, struct kids *kd, int part[])
-{
-	unsigned n = kd->n, semi[2] = { 0, 0 }, nsemi = 0, rparen = 0;
-	CXSourceRange ext = clang_getCursorExtent(c);
-	CXSourceRange body = clang_getCursorExtent(kd->v[n - 1]);
-	CXSourceRange head = clang_getRange(clang_getRangeStart(ext), clang_getRangeStart(body));
-	CXToken *toks = NULL;
-	unsigned ntok = 0, i;
-	int depth = 0;
+struct for_table {
+	CXSourceLocation *stmts;   /* where the function's for statements begin, in preorder */
+	unsigned char *parts;      /* FOR_INIT | FOR_COND | FOR_INC of stmts[i] */
+	unsigned n, cap;
+	bool ok;                   /* as many printed headers as statements */
+};
 
-	part[n - 1] = 3;
-	clang_tokenize(s->tu, head, &toks, &ntok);
-	for (i = 0; i < ntok; i++) {
-		if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
+enum { FOR_INIT = 1, FOR_COND = 2, FOR_INC = 4 };
+
+static enum CXChildVisitResult for_collect(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	struct fe *s = d;
+	struct for_table *t = s->fors;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	if (k == CXCursor_BlockExpr)
+		return CXChildVisit_Continue;   /* the printer leaves block bodies out */
+	if (k == CXCursor_ForStmt) {
+		if (t->n == t->cap) {
+			unsigned ncap = t->cap ? t->cap * 2 : 16;
+			CXSourceLocation *nv = MEM_ARRAY(&s->fora, CXSourceLocation, ncap);
+			if (!nv)
+				return CXChildVisit_Break;
+			if (t->n)
+				memcpy(nv, t->stmts, t->n * sizeof *nv);
+			t->stmts = nv;
+			t->cap = ncap;
+		}
+		t->stmts[t->n++] = clang_getCursorLocation(c);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Skip a string or character literal of printed code starting at *p (a
+ * quote); returns the character after it. */
+static const char *skip_literal(const char *p)
+{
+	char q = *p++;
+	for (; *p && *p != q; p++)
+		if (*p == '\\' && p[1])
+			p++;
+	return *p ? p + 1 : p;
+}
+
+/*
+ * Read the header of a printed for statement, `p` just after "for (": the
+ * parts that are not empty (FOR_*), or -1 when it is not `X; Y; Z)`.
+ */
+static int printed_for_parts(const char *p)
+{
+	int depth = 0, part = 0, parts = 0;
+	while (*p) {
+		char c = *p;
+		if (c == '"' || c == '\'') {
+			parts |= 1 << part;
+			p = skip_literal(p);
 			continue;
-		CXString sp = clang_getTokenSpelling(s->tu, toks[i]);
-		const char *t = clang_getCString(sp);
-		unsigned off;
-		clang_getSpellingLocation(clang_getTokenLocation(s->tu, toks[i]), NULL, NULL, NULL, &off);
-		if (!strcmp(t, "("))
+		}
+		if (c == '(' || c == '[' || c == '{')
 			depth++;
-		else if (!strcmp(t, ")")) {
-			if (--depth == 0 && !rparen)
-				rparen = off;
-		} else if (!strcmp(t, ";") && depth == 1 && nsemi < 2)
-			semi[nsemi++] = off;
-		clang_disposeString(sp);
-	}
-	if (toks)
-		clang_disposeTokens(s->tu, toks, ntok);
-	if (nsemi == 2 && rparen) {
-		for (i = 0; i + 1 < n; i++) {
-			unsigned off;
-			clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(kd->v[i])),
-						  NULL, NULL, NULL, &off);
-			part[i] = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;
+		else if ((c == ')' || c == ']' || c == '}') && depth > 0)
+			depth--;
+		else if (c == ')')
+			return part == 2 ? parts : -1;
+		else if (c == ';' && depth == 0) {
+			if (++part > 2)
+				return -1;
+			p++;
+			continue;
 		}
+		if (c != ' ' && c != '\n' && c != '\t')
+			parts |= 1 << part;
+		p++;
+	}
+	return -1;
+}
+
+/* Build s->fors for the function being lowered (see struct for_table). */
+static void for_table_build(struct fe *s)
+{
+	struct for_table *t = MEM_NEW(&s->fora, struct for_table);
+	s->fors = t;
+	if (!t)
 		return;
-	}
-	/* The header comes from a macro: classify the parts by their kind. */
-	int next = 0;
-	for (i = 0; i + 1 < n; i++) {
-		CXCursor k = kd->v[i];
-		enum CXCursorKind kind = clang_getCursorKind(k);
-		bool test = false;
-		if (kind == CXCursor_BinaryOperator) {
-			enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(k);
-			test = (op >= CXBinaryOperator_LT && op <= CXBinaryOperator_NE) ||
-			       op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+	clang_visitChildren(s->fcursor, for_collect, s);
+	t->parts = MEM_ARRAY(&s->fora, unsigned char, t->n + 1);
+	CXPrintingPolicy pol = clang_getCursorPrintingPolicy(s->fcursor);
+	const char *text = take(&s->fora, clang_getCursorPrettyPrinted(s->fcursor, pol));
+	clang_PrintingPolicy_dispose(pol);
+	if (!t->parts || !text)
+		return;
+	unsigned i = 0;
+	for (const char *p = text; *p;) {
+		if (*p == '"' || *p == '\'') {
+			p = skip_literal(p);
+			continue;
 		}
-		if (kind == CXCursor_DeclStmt)
-			part[i] = 0;
-		else if (test)
-			part[i] = 1;
-		else
-			part[i] = next == 0 && i == 0 ? 0 : 2;
-		next = part[i] + 1;
+		if (!strncmp(p, "for (", 5) && (p == text || !ident_char(p[-1]))) {
+			int parts = printed_for_parts(p + 5);
+			if (parts < 0 || i == t->n)
+				return;
+			t->parts[i++] = (unsigned char)parts;
+			p += 5;
+			continue;
+		}
+		p++;
 	}
+	t->ok = i == t->n;
+}
+
+/*
+ * Sort the header children of for statement c (all of kd but the last, the
+ * body) into part[i] = 0 init, 1 cond, 2 inc.  Returns false when the printed
+ * header does not account for them (reported as unsupported by the caller).
+ */
+static bool for_parts(struct fe *s, CXCursor c, const struct kids *kd, int part[])
+{
+	unsigned k = kd->n - 1;
+	if (k == 3 || k == 0 ||
+	    (k == 1 && clang_getCursorKind(kd->v[0]) == CXCursor_DeclStmt)) {
+		for (unsigned i = 0; i < k; i++)
+			part[i] = (int)i;
+		return true;
+	}
+	if (!s->fors)
+		for_table_build(s);
+	const struct for_table *t = s->fors;
+	if (!t || !t->ok)
+		return false;
+	/* A cursor's identity depends on the path that reached it; its location
+	 * does not, and no two for statements begin at the same one (within a
+	 * macro expansion each token has its own). */
+	CXSourceLocation at = clang_getCursorLocation(c);
+	for (unsigned i = 0; i < t->n; i++) {
+		if (!clang_equalLocations(t->stmts[i], at))
+			continue;
+		unsigned j = 0;
+		for (int bit = 0; bit < 3; bit++)
+			if (t->parts[i] & (1 << bit)) {
+				if (j == k)
+					return false;
+				part[j++] = bit;
+			}
+		return j == k && (clang_getCursorKind(kd->v[0]) != CXCursor_DeclStmt || part[0] == 0);
+	}
+	return false;
 }
 
 static void lower_for(struct fe *s, CXCursor c)
@@ -1111,7 +1360,11 @@ static void lower_for(struct fe *s, CXCursor c)
 	if (kd.n < 1 || kd.n > 4)
 		return;
 	int part[4] = { -1, -1, -1, -1 };
-	for_parts(s, c, &kd, part);
+	if (!for_parts(s, c, &kd, part)) {
+		unsupported(s, c, "a for statement whose header clsynclint could not read",
+			    "all rules");
+		return;
+	}
 	CXCursor init = clang_getNullCursor(), cond = init, inc = init;
 	for (unsigned i = 0; i + 1 < kd.n; i++) {
 		if (part[i] == 0)
@@ -1340,122 +1593,76 @@ static void lower_stmt(struct fe *s, CXCursor c)
 
 /* ------------------------------------------------------------- functions */
 
-/* Read kernel and reqd_work_group_size from the attributes' tokens. */
-struct attr_scan {
-	struct fe *s;
-	struct ir_func *f;
-};
-
-/* The value of `#define name VALUE` in the file's text, or NULL. */
-static const char *define_in_text(const char *src, size_t len, const char *name, size_t n,
-				  size_t *vlen)
+/* Does the word w (n bytes) start at p, with no identifier character on
+ * either side (`from` is where the text begins)? */
+static bool word_at(const char *from, const char *p, const char *w, size_t n)
 {
-	const char *p = src, *end = src + len;
-	while (p && p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *q = p;
-		while (q < le && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q < le && *q == '#') {
-			q++;
-			while (q < le && (*q == ' ' || *q == '\t'))
-				q++;
-			if (le - q > 6 && !strncmp(q, "define", 6) && (q[6] == ' ' || q[6] == '\t')) {
-				q += 7;
-				while (q < le && (*q == ' ' || *q == '\t'))
-					q++;
-				if ((size_t)(le - q) > n && !strncmp(q, name, n) &&
-				    (q[n] == ' ' || q[n] == '\t')) {
-					q += n;
-					while (q < le && (*q == ' ' || *q == '\t'))
-						q++;
-					const char *v = q;
-					while (q < le && *q != ' ' && *q != '\t' && *q != '\r' && *q != '/')
-						q++;
-					*vlen = (size_t)(q - v);
-					return *vlen ? v : NULL;
-				}
-			}
-		}
-		p = nl ? nl + 1 : NULL;
+	return !strncmp(p, w, n) && !ident_char(p[n]) && (p == from || !ident_char(p[-1]));
+}
+
+/* Parse "X, Y, Z)" of unsigned numbers into v[3]; false unless exactly that. */
+static bool three_dims(const char *p, unsigned v[3])
+{
+	for (unsigned i = 0; i < 3; i++) {
+		char *end;
+		while (*p == ' ')
+			p++;
+		if (*p < '0' || *p > '9')
+			return false;
+		unsigned long x = strtoul(p, &end, 0);
+		while (*end == 'u' || *end == 'U')
+			end++;
+		while (*end == ' ')
+			end++;
+		if (*end != (i < 2 ? ',' : ')') || x > 0xffffffffUL)
+			return false;
+		v[i] = (unsigned)x;
+		p = end + 1;
 	}
-	return NULL;
+	return true;
 }
 
 /*
- * A number in an attribute: a literal, a -D NAME=VALUE macro, or a
- * `#define NAME VALUE` in the file (followed a few levels); 0 if unknown.
+ * Kernel-ness and reqd_work_group_size of a function definition, from the
+ * attributes clang attached to the declaration, never from its source text
+ * (a macro from a header, a -D option or an expression may spell them).
+ * libclang's C API has no cursor kind for either (both are UnexposedAttr),
+ * but its declaration printer writes every semantic attribute with its
+ * arguments evaluated, e.g. `__kernel __attribute__((reqd_work_group_size(16,
+ * 4, 1))) void k(...)`; terse output leaves the body out.  The kernel keyword
+ * is the one at parenthesis depth 0: parameters and other attributes' arguments
+ * are deeper, and neither `kernel` nor `__kernel` can be an identifier.
  */
-static unsigned token_value(struct fe *s, const char *t, unsigned depth)
+static void read_attributes(struct fe *s, CXCursor c, struct ir_func *f)
 {
-	char *end;
-	unsigned long v = strtoul(t, &end, 0);
-	if (end != t && (*end == 0 || *end == 'u' || *end == 'U'))
-		return (unsigned)v;
-	if (depth > 4)
-		return 0;
-	const struct cls_options *o = s->ctx->opt;
-	size_t n = strlen(t);
-	char buf[64];
-	for (unsigned i = 0; i < o->ncc_args; i++) {
-		const char *a = o->cc_args[i];
-		if (!strncmp(a, "-D", 2)) {
-			a += 2;
-			if (!*a && i + 1 < o->ncc_args)
-				a = o->cc_args[i + 1];
-			if (!strncmp(a, t, n) && a[n] == '=') {
-				snprintf(buf, sizeof buf, "%s", a + n + 1);
-				return token_value(s, buf, depth + 1);
-			}
+	if (!clang_Cursor_hasAttrs(c))
+		return;
+	CXPrintingPolicy pol = clang_getCursorPrintingPolicy(c);
+	clang_PrintingPolicy_setProperty(pol, CXPrintingPolicy_TerseOutput, 1);
+	struct mem_mark m = mem_mark(&s->tmp);
+	const char *d = take(&s->tmp, clang_getCursorPrettyPrinted(c, pol));
+	clang_PrintingPolicy_dispose(pol);
+	int depth = 0;
+	for (const char *p = d; p && *p; p++) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p;
+			for (p++; *p && *p != q; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (!*p)
+				break;
+		} else if (*p == '(') {
+			depth++;
+		} else if (*p == ')') {
+			depth--;
+		} else if (depth == 0 && (word_at(d, p, "__kernel", 8) || word_at(d, p, "kernel", 6))) {
+			f->is_kernel = true;
+		} else if (word_at(d, p, "reqd_work_group_size", 20) && p[20] == '(') {
+			if (!three_dims(p + 21, f->reqd_wg) || !f->reqd_wg[0])
+				memset(f->reqd_wg, 0, sizeof f->reqd_wg);
 		}
 	}
-	size_t vl;
-	const char *d = define_in_text(s->ctx->result->source, s->ctx->result->source_len, t, n, &vl);
-	if (d && vl < sizeof buf) {
-		memcpy(buf, d, vl);
-		buf[vl] = 0;
-		if (buf[0] == '(' && buf[vl - 1] == ')') {
-			memmove(buf, buf + 1, vl - 2);
-			buf[vl - 2] = 0;
-		}
-		return token_value(s, buf, depth + 1);
-	}
-	return 0;
-}
-
-static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor parent, CXClientData d)
-{
-	(void)parent;
-	struct attr_scan *as = d;
-	if (!clang_isAttribute(clang_getCursorKind(c)))
-		return CXChildVisit_Continue;
-	struct fe *s = as->s;
-	CXToken *toks = NULL;
-	unsigned n = 0;
-	clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString sp = clang_getTokenSpelling(s->tu, toks[i]);
-		const char *t = clang_getCString(sp);
-		if (!strcmp(t, "__kernel") || !strcmp(t, "kernel")) {
-			as->f->is_kernel = true;
-		} else if (!strcmp(t, "reqd_work_group_size")) {
-			unsigned dim = 0;
-			for (unsigned j = i + 1; j < n && dim < 3; j++) {
-				if (clang_getTokenKind(toks[j]) == CXToken_Literal ||
-				    clang_getTokenKind(toks[j]) == CXToken_Identifier) {
-					CXString v = clang_getTokenSpelling(s->tu, toks[j]);
-					as->f->reqd_wg[dim++] = token_value(s, clang_getCString(v), 0);
-					clang_disposeString(v);
-				}
-			}
-			if (dim != 3 || !as->f->reqd_wg[0])
-				memset(as->f->reqd_wg, 0, sizeof as->f->reqd_wg);
-		}
-		clang_disposeString(sp);
-	}
-	if (toks)
-		clang_disposeTokens(s->tu, toks, n);
-	return CXChildVisit_Continue;
+	mem_release(&s->tmp, m);
 }
 
 static void lower_func(struct fe *s, CXCursor c, struct ir_func *f)
@@ -1467,6 +1674,8 @@ static void lower_func(struct fe *s, CXCursor c, struct ir_func *f)
 	s->labels = NULL;
 	s->brk = s->cont = NULL;
 	s->sw = NULL;
+	s->fcursor = c;
+	s->fors = NULL;
 	f->entry = new_block(s);
 	f->exit = new_block(s);
 	s->cur = f->entry;
@@ -1500,6 +1709,10 @@ static void lower_func(struct fe *s, CXCursor c, struct ir_func *f)
 	f->exit->term = TERM_NONE;
 	ir_finish_func(s->u, f);
 	s->f = NULL;
+	if (s->fors && mem_failed(&s->fora))
+		s->a->oom = true;
+	s->fors = NULL;
+	mem_free_all(&s->fora);
 }
 
 /* Pass 1: make an ir_func for every definition outside system headers. */
@@ -1520,8 +1733,7 @@ static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClie
 	f->name_pos = pos_of(s, loc);
 	f->in_main_file = clang_Location_isFromMainFile(loc) != 0;
 	f->ret_type = make_type(s, clang_getResultType(clang_getCursorType(c)), 0);
-	struct attr_scan as = { s, f };
-	clang_visitChildren(c, attr_visit, &as);
+	read_attributes(s, c, f);
 	dmap_put(&s->decls, c, f);
 	f->index = s->u->funcs.len;
 	mem_vec_push(s->a, &s->u->funcs, f);

@@ -176,16 +176,17 @@ static void artifact(FILE *out, const struct cls_output *o, const char *path)
 	}
 }
 
-/* Byte column `col` (1-based) of a line as a column in UTF-16 code units. */
+/* Byte column `col` (1-based) of a line as a column in UTF-16 code units: a
+ * character outside the BMP is two, and a byte that is not UTF-8 (a Latin-1
+ * comment) one, as a reader that decodes it to U+FFFD counts it. */
 static unsigned utf16_col(const char *line, size_t len, unsigned col)
 {
 	unsigned units = 0;
-	size_t bytes = col ? col - 1 : 0;
-	for (size_t i = 0; i < bytes; i++) {
-		unsigned char c = i < len ? (unsigned char)line[i] : ' ';
-		if ((c & 0xc0) == 0x80)
-			continue;          /* continuation byte */
-		units += c >= 0xf0 ? 2 : 1; /* outside the BMP: a surrogate pair */
+	size_t bytes = col ? col - 1 : 0, i = 0;
+	while (i < bytes) {
+		unsigned k = i < len ? diag_utf8_len(line + i, len - i) : 1;
+		units += k == 4 ? 2 : 1;
+		i += k ? k : 1;
 	}
 	return units + 1;
 }
@@ -424,6 +425,19 @@ void sarif_result(struct cls_output *o, const struct cls_result *r, unsigned i,
 		(unsigned long long)h, occurrence);
 }
 
+/* One toolExecutionNotification about file `path` (*n counts them). */
+static void notification(struct cls_output *o, unsigned *n, const char *level,
+			 const char *path, const char *msg)
+{
+	FILE *out = o->out;
+	fprintf(out, "%s\n        {\"level\": \"%s\", \"message\": {\"text\": ",
+		(*n)++ ? "," : "", level);
+	diag_json_str(out, msg);
+	fputs("}, \"locations\": [{\"physicalLocation\": {", out);
+	artifact(out, o, path);
+	fputs("}}]}", out);
+}
+
 void sarif_end(struct cls_output *o)
 {
 	FILE *out = o->out;
@@ -435,16 +449,22 @@ void sarif_end(struct cls_output *o)
 	unsigned n = 0;
 	for (unsigned i = 0; i < o->nfiles && o->files; i++) {
 		const struct cls_file_rec *f = &o->files[i];
-		if (f->analyzed)
-			continue;
-		fprintf(out, "%s\n        {\"level\": \"error\", \"message\": {\"text\": ",
-			n++ ? "," : "");
-		char msg[1024];
-		snprintf(msg, sizeof msg, "not analyzed: %s", f->reason ? f->reason : "unknown");
-		diag_json_str(out, msg);
-		fputs("}, \"locations\": [{\"physicalLocation\": {", out);
-		artifact(out, o, f->path);
-		fputs("}}]}", out);
+		if (!f->analyzed) {
+			char msg[1024];
+			snprintf(msg, sizeof msg, "not analyzed: %s",
+				 f->reason ? f->reason : "unknown");
+			notification(o, &n, "error", f->path, msg);
+		}
+		/* The file's notes ("no kernel in this file: ...") are notes. */
+		for (const char *p = f->detail; p && *p;) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+			char *msg = *p == 'N' ? strndup(p + 1, len - 1) : NULL;
+			if (msg)
+				notification(o, &n, "note", f->path, msg);
+			free(msg);
+			p += len + (nl != NULL);
+		}
 	}
 	fputs("]}]\n    }\n  ]\n}\n", out);
 }
@@ -506,5 +526,14 @@ void gh_not_analyzed(struct cls_output *o, const struct cls_result *r)
 	gh_str(o->out, rel_path(o, r->path), true);
 	fputs(",line=1,title=not-analyzed::not analyzed: ", o->out);
 	gh_str(o->out, r->reason, false);
+	fputc('\n', o->out);
+}
+
+void gh_file_note(struct cls_output *o, const char *path, const char *msg)
+{
+	fputs("::notice file=", o->out);
+	gh_str(o->out, rel_path(o, path), true);
+	fputs(",line=1,title=clsynclint::", o->out);
+	gh_str(o->out, msg, false);
 	fputc('\n', o->out);
 }

@@ -24,11 +24,16 @@ void sarif_end(struct cls_output *o);
 void gh_diag(struct cls_output *o, const struct cls_diag *d, enum cls_severity s);
 /* GitHub: a file that could not be analyzed and has no diagnostic saying why. */
 void gh_not_analyzed(struct cls_output *o, const struct cls_result *r);
+/* GitHub: a note about a whole file (struct cls_result's notes). */
+void gh_file_note(struct cls_output *o, const char *path, const char *msg);
 
 /* diag.c's helpers, shared with these formatters. */
 int diag_rule_index(const struct cls_rule *r);
 const char *diag_sev_name(enum cls_severity s);
 void diag_json_str(FILE *out, const char *s);
 const char *diag_source_line(const struct cls_result *r, unsigned line, size_t *len);
+/* The length of the well-formed UTF-8 sequence at s (n bytes left, n > 0):
+ * 1 to 4, or 0 when s[0] does not start one. */
+unsigned diag_utf8_len(const char *s, size_t n);
 
 #endif

@@ -199,8 +199,9 @@ static void parse_line(struct vstate *v, const char *s, size_t n, unsigned linen
 	}
 }
 
-/* Call parse_line on every comment segment of the text; note XFAIL. */
-static void parse_expectations(struct vstate *v, const char *text, size_t len)
+/* Call parse_line on every comment segment of the text (with `hash`, also
+ * Python's # comments); note XFAIL. */
+static void parse_expectations(struct vstate *v, const char *text, size_t len, bool hash)
 {
 	unsigned lineno = 1;
 	bool in_block = false;
@@ -226,6 +227,9 @@ static void parse_expectations(struct vstate *v, const char *text, size_t len)
 			if (*q == '"' && (q == p || q[-1] != '\\'))
 				in_str = !in_str;
 			else if (!in_str && q + 1 < le && q[0] == '/' && q[1] == '/') {
+				seg = q;
+				break;
+			} else if (!in_str && hash && q[0] == '#') {
 				seg = q;
 				break;
 			} else if (!in_str && q + 1 < le && q[0] == '/' && q[1] == '*') {
@@ -287,7 +291,7 @@ bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *
 	struct vstate v = { .a = &a, .out = out, .path = r->path,
 			    .prefix = prefix ? prefix : "expected" };
 	v.plen = strlen(v.prefix);
-	parse_expectations(&v, text, len);
+	parse_expectations(&v, text, len, cls_host_lang(r->path) == CLS_HOST_PYTHON);
 	*xfail = v.xfail;
 
 	unsigned ns = 0;
@@ -318,6 +322,11 @@ bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *
 				r->reason ? r->reason : "?");
 			ok = false;
 		}
+	}
+	if (r->status == CLS_FILE_NO_KERNEL) {
+		/* Expectations about a file that nothing checked prove nothing. */
+		fprintf(out, "%s: error: no kernel in this file: nothing was checked\n", r->path);
+		ok = false;
 	}
 	if (v.no_diags && v.nex) {
 		fprintf(out, "%s: error: expected-no-diagnostics together with expectations\n",

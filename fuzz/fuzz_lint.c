@@ -5,7 +5,9 @@
  * and every formatter.  A custom mutator adds structure-aware changes that
  * random bytes rarely make: deleting or duplicating a barrier, moving one
  * under `if (get_local_id(0) == 0)`, swapping work-item functions, shifting
- * an index, wrapping a statement in a loop.  Build and run: docs/fuzzing.md.
+ * an index, wrapping a statement in a loop.  The same bytes then go through
+ * the host-code scanner, as C/C++ and as Python (cheap unless a literal holds
+ * a kernel).  Build and run: docs/fuzzing.md.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +45,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cls_output_file(&out, &o, &r);
 		cls_output_end(&out);
 	}
+	cls_result_free(&r);
+	cls_lint_host(&o, CLS_HOST_C, "fuzz.cpp", (const char *)data, size, &r);
+	cls_result_free(&r);
+	cls_lint_host(&o, CLS_HOST_PYTHON, "fuzz.py", (const char *)data, size, &r);
 	cls_result_free(&r);
 	return 0;
 }

@@ -9,7 +9,7 @@
 # corpus/compile-error/missing_define.cl does not compile by design.
 vg=$1 bin=$2 corpus=$3
 out=$("$vg" -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
-        --show-leak-kinds=definite "$bin" "$corpus" 2>&1)
+        --show-leak-kinds=definite "$bin" --host-files "$corpus" 2>&1)
 rc=$?
 status=0
 [ "$rc" = 2 ] || { echo "FAIL: exit $rc, expected 2"; status=1; }

@@ -21,6 +21,7 @@
 #endif
 
 #include "../analyzer/cls.h"
+#include "../analyzer/compdb.h"
 #include "../analyzer/config.h"
 
 static const char usage_text[] =
@@ -31,10 +32,18 @@ static const char usage_text[] =
 	"__local bank conflicts.  Directories are searched for .cl files; '-' reads\n"
 	"standard input.  Only regular files (and standard input) of at most 64 MiB\n"
 	"are read, inputs and includes alike.\n"
+	"standard input.  A C, C++ or Python file (.c .h .cc .cpp .cxx .hpp .py ...)\n"
+	"is host code: the kernels in its string literals are linted, and reported\n"
+	"at the host file's lines.\n"
 	"\n"
+	"Inputs:\n"
+	"  --host-files             directories also give the host files (C, C++,\n"
+	"                           Python) that hold kernels in string literals\n"
 	"Build options (as given to clBuildProgram):\n"
 	"  -D NAME[=VALUE], -U NAME, -I DIR, -include FILE, -cl-std=CL1.2|CL2.0|CL3.0\n"
 	"  -- ARGS...               pass the remaining arguments to the compiler\n"
+	"  -p DIR                   take each file's build options from its entry in\n"
+	"                           DIR/compile_commands.json (as clang-tidy does)\n"
 	"Launch configuration (a kernel's reqd_work_group_size also counts):\n"
 	"  --local-size=X[,Y[,Z]]   work-group size (at most 1024 work-items)\n"
 	"  --num-groups=X[,Y[,Z]]   number of work-groups\n"
@@ -81,13 +90,15 @@ static const char usage_text[] =
 	"  --version, --help\n"
 	"\n"
 	"Exit status:\n"
-	"  0  no error or warning at or above the --severity threshold\n"
+	"  0  no error or warning at or above the --severity threshold (a file that\n"
+	"     defines no kernel gets a note saying nothing in it was checked)\n"
 	"  1  errors or warnings found (notes alone do not count)\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
-	"     invalid UTF-8, not a regular file, larger than 64 MiB, compile errors,\n"
-	"     not a kernel file, over the time budget, internal error)\n"
+	"     not a regular file, larger than 64 MiB, compile errors, not a kernel\n"
+	"     file, over the time budget, internal error)\n"
 	"  3  usage error (unknown option, invalid value, launch size over a device\n"
-	"     limit, missing or malformed configuration file, unwritable --output file)\n";
+	"     limit, missing or malformed configuration file or compilation database,\n"
+	"     unwritable --output file)\n";
 
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */
@@ -120,6 +131,8 @@ struct prog {
 	unsigned jobs;
 	FILE *aux;                     /* --verify's lines (stdout; a worker's part) */
 	bool worker_failed;            /* a worker ended badly after its files */
+	struct cdb *cdb;               /* -p DIR: the compilation database */
+	bool host_files;               /* --host-files: directories give host files too */
 };
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -163,7 +176,26 @@ struct seen_dir {
 	struct seen_dir *up;
 };
 
-/* Add the .cl files under dir, recursively, in sorted order. */
+static char *read_input(const char *path, size_t *len, const char **why);
+
+/* --host-files: is `path` host code holding a kernel source?  (A directory
+ * gives the host files that do; a host file named explicitly is always an
+ * input.) */
+static bool host_file_with_kernels(const char *path)
+{
+	enum cls_host_lang lang = cls_host_lang(path);
+	if (!lang)
+		return false;
+	size_t len = 0;
+	const char *why;
+	char *text = read_input(path, &len, &why);
+	bool yes = text && cls_host_has_kernels(lang, text, len);
+	free(text);
+	return yes;
+}
+
+/* Add the .cl files under dir, recursively, in sorted order (with
+ * --host-files, also the host files that hold kernel sources). */
 static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsigned depth)
 {
 	struct stat st;
@@ -209,6 +241,8 @@ static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsig
 				walk_dir(p, path, &me, depth + 1);
 			else if (S_ISREG(s2.st_mode) && strlen(names[i]) > 3 &&
 				 !strcmp(names[i] + strlen(names[i]) - 3, ".cl"))
+				add_file(p, path);
+			else if (S_ISREG(s2.st_mode) && p->host_files && host_file_with_kernels(path))
 				add_file(p, path);
 		}
 		free(names[i]);
@@ -327,17 +361,27 @@ static bool add_cc_arg(struct mem_arena *a, struct cls_options *o, const char *a
 
 /*
  * The options for input `path` under configuration c: the defaults, then c,
- * then the command line again (it wins); strings go to a.  Without a
- * configuration they are the command line's, p->opt.
+ * then its entry in the compilation database (-p), then the command line
+ * again (it wins); strings go to a.  Without either they are the command
+ * line's, p->opt.  *note (when note is not NULL) gets what the file's report
+ * must say about the database's options, or NULL.
  */
 static void file_options(struct prog *p, const struct cfg *c, const char *path,
-			 struct mem_arena *a, struct cls_options *o)
+			 struct mem_arena *a, struct cls_options *o, const char **note)
 {
 	*o = p->opt;
-	if (!c)
+	if (note)
+		*note = NULL;
+	if (!c && !p->cdb)
 		return;
 	cls_options_init(o);
 	cfg_apply(c, path, a, o);
+	if (p->cdb && !cls_host_lang(path)) {
+		/* A host file's entry holds the host compiler's options. */
+		const char *n = cdb_apply(p->cdb, path, a, o);
+		if (note)
+			*note = n;
+	}
 	char err[256];
 	for (int i = 0; i < p->ncli; i++)   /* checked when main() parsed them */
 		(void)cls_parse_option(a, o, p->ncli, p->cli, &i, err, sizeof err);
@@ -365,8 +409,9 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 
 	struct cls_options opt;
 	struct mem_arena cfg;
+	const char *note;
 	mem_init(&cfg);
-	file_options(p, c, display, &cfg, &opt);
+	file_options(p, c, display, &cfg, &opt, &note);
 	if (p->verify) {
 		int argc = 0;
 		char **argv = cls_run_config(&cfg, text, len, &argc);
@@ -385,7 +430,13 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 	}
 	struct cls_result r;
 	double t0 = cls_now();
-	cls_lint(&opt, display, text, len, &r);
+	enum cls_host_lang host = cls_host_lang(display);
+	if (host)
+		cls_lint_host(&opt, host, display, text, len, &r);
+	else
+		cls_lint(&opt, display, text, len, &r);
+	if (note)
+		mem_vec_push(&r.arena, &r.notes, mem_strdup(&r.arena, note));
 	if (p->opt.time_report) {
 		p->t_total += cls_now() - t0;
 		double ph[6] = { r.t_parse, r.t_lower, r.t_cfg, r.t_uniform, r.t_access, r.t_sort };
@@ -586,8 +637,9 @@ struct job_msg {
 	unsigned not_analyzed, verify_failed;
 	double t_phase[6], t_rule[64], t_total;
 	size_t peak_arena;
-	size_t text_len, aux_len, path_len, reason_len;
+	size_t text_len, aux_len, path_len, reason_len, detail_len;
 	bool has_rec, analyzed, has_reason;
+	unsigned char status;          /* the record's enum cls_file_status */
 };
 
 static bool write_full(int fd, const void *buf, size_t n)
@@ -689,11 +741,14 @@ static void job_worker(struct prog *p, int fd)
 			msg.path_len = strlen(rec->path);
 			msg.has_reason = rec->reason != NULL;
 			msg.reason_len = rec->reason ? strlen(rec->reason) : 0;
+			msg.status = rec->status;
+			msg.detail_len = rec->detail ? strlen(rec->detail) : 0;
 		}
 		bool ok = write_full(fd, &msg, sizeof msg) && write_full(fd, text, len) &&
 			  write_full(fd, aux, aux_len) &&
 			  (!rec || (write_full(fd, rec->path, msg.path_len) &&
-				    write_full(fd, rec->reason ? rec->reason : "", msg.reason_len)));
+				    write_full(fd, rec->reason ? rec->reason : "", msg.reason_len) &&
+				    write_full(fd, rec->detail ? rec->detail : "", msg.detail_len)));
 		cls_output_part_free(&part);
 		free(text);
 		free(aux);
@@ -735,11 +790,14 @@ static bool job_receive(struct prog *p, int fd, struct job_part *parts)
 	jp->text = read_str(fd, msg.text_len);
 	jp->aux = jp->text ? read_str(fd, msg.aux_len) : NULL;
 	jp->rec.analyzed = msg.analyzed;
+	jp->rec.status = msg.status;
 	bool ok = jp->aux != NULL;
 	if (ok && msg.has_rec) {
 		jp->rec.path = read_str(fd, msg.path_len);
 		jp->rec.reason = jp->rec.path ? read_str(fd, msg.reason_len) : NULL;
-		ok = jp->rec.reason != NULL;
+		jp->rec.detail = jp->rec.reason && msg.detail_len ? read_str(fd, msg.detail_len)
+								  : NULL;
+		ok = jp->rec.reason && (jp->rec.detail || !msg.detail_len);
 		if (ok && !msg.has_reason) {
 			free(jp->rec.reason);
 			jp->rec.reason = NULL;
@@ -750,6 +808,7 @@ static bool job_receive(struct prog *p, int fd, struct job_part *parts)
 		free(jp->aux);
 		free(jp->rec.path);
 		free(jp->rec.reason);
+		free(jp->rec.detail);
 		memset(jp, 0, sizeof *jp);
 		return false;
 	}
@@ -791,6 +850,7 @@ static void job_print(struct prog *p, unsigned i, struct job_part *jp)
 	free(jp->aux);
 	free(jp->rec.path);
 	free(jp->rec.reason);
+	free(jp->rec.detail);
 	memset(jp, 0, sizeof *jp);
 }
 
@@ -873,7 +933,7 @@ static double job_budget(struct prog *p, unsigned i)
 	struct cls_options o;
 	struct mem_arena a;
 	mem_init(&a);
-	file_options(p, c, display_name(p, p->files[i]), &a, &o);
+	file_options(p, c, display_name(p, p->files[i]), &a, &o, NULL);
 	mem_free_all(&a);
 	return o.budget_seconds;
 }
@@ -1121,7 +1181,7 @@ int main(int argc, char **argv)
 	p.out.out = stdout;
 	p.aux = stdout;
 	const char *color = "auto", *format = "text";
-	const char *config_file = NULL, *output = NULL, *explain_rule = NULL;
+	const char *config_file = NULL, *output = NULL, *explain_rule = NULL, *cdb_dir = NULL;
 	bool files_only = false;
 
 	for (int i = 1; i < argc; i++) {
@@ -1175,6 +1235,10 @@ int main(int argc, char **argv)
 			p.stdin_name = argv[++i];
 		} else if (!strncmp(a, "--config=", 9) || (!strcmp(a, "--config") && i + 1 < argc)) {
 			config_file = a[8] == '=' ? a + 9 : argv[++i];
+		} else if (!strncmp(a, "-p=", 3) || (!strcmp(a, "-p") && i + 1 < argc)) {
+			cdb_dir = a[2] == '=' ? a + 3 : argv[++i];
+		} else if (!strcmp(a, "--host-files")) {
+			p.host_files = true;
 		} else if (!strcmp(a, "--no-config")) {
 			p.no_config = true;
 		} else if (!strcmp(a, "--show-config")) {
@@ -1206,7 +1270,7 @@ int main(int argc, char **argv)
 			p.opt.dump_out = stdout;
 		} else if (!strcmp(a, "--config") || !strcmp(a, "--output") ||
 			   !strcmp(a, "--explain") || !strcmp(a, "--format") ||
-			   !strcmp(a, "--stdin-filename") || !strcmp(a, "--jobs")) {
+			   !strcmp(a, "--stdin-filename") || !strcmp(a, "--jobs") || !strcmp(a, "-p")) {
 			return usage_error("%s needs a value", a);
 		} else {
 			return usage_error("unknown option '%s'", a);
@@ -1255,6 +1319,8 @@ int main(int argc, char **argv)
 		return CLS_EXIT_USAGE;
 	if (config_file && !(p.forced_cfg = cfg_load(p.cfgs, config_file, cfg_err, sizeof cfg_err)))
 		return usage_error("%s", cfg_err);
+	if (cdb_dir && !(p.cdb = cdb_load(cdb_dir, cfg_err, sizeof cfg_err)))
+		return usage_error("%s", cfg_err);
 
 	/* Expand directories into their .cl files, keeping the given order. */
 	char **given = p.files;
@@ -1275,8 +1341,8 @@ int main(int argc, char **argv)
 				return usage_error("%s", cfg_err);
 			walk_dir(&p, given[i], NULL, 0);
 			if (p.nfiles == before) {
-				fprintf(stderr, "clsynclint: %s: no .cl files in this directory\n",
-					given[i]);
+				fprintf(stderr, "clsynclint: %s: no .cl files%s in this directory\n",
+					given[i], p.host_files ? " or host files with kernels" : "");
 				p.not_analyzed++;
 			}
 		} else {
@@ -1307,7 +1373,7 @@ int main(int argc, char **argv)
 			struct cls_options o;
 			struct mem_arena a;
 			mem_init(&a);
-			file_options(&p, p.file_cfg[i], name, &a, &o);
+			file_options(&p, p.file_cfg[i], name, &a, &o, NULL);
 			bad = cls_check_launch(&o, cfg_err, sizeof cfg_err) < 0;
 			mem_free_all(&a);
 			if (bad)
@@ -1321,11 +1387,15 @@ int main(int argc, char **argv)
 			mem_init(&a);
 			const char *name = strcmp(p.files[i], "-") ? p.files[i]
 					 : p.stdin_name ? p.stdin_name : "<stdin>";
-			file_options(&p, p.file_cfg ? p.file_cfg[i] : NULL, name, &a, &o);
+			const char *note;
+			file_options(&p, p.file_cfg ? p.file_cfg[i] : NULL, name, &a, &o, &note);
 			cfg_show(p.file_cfg ? p.file_cfg[i] : NULL, name, &o, stdout);
+			if (note)
+				printf("; %s\n", note);
 			mem_free_all(&a);
 		}
 		cfg_set_free(p.cfgs);
+		cdb_free(p.cdb);
 		mem_free_all(&p.arena);
 		return CLS_EXIT_CLEAN;
 	}
@@ -1355,6 +1425,7 @@ int main(int argc, char **argv)
 	if (p.opt.time_report)
 		time_report(&p);
 	cfg_set_free(p.cfgs);
+	cdb_free(p.cdb);
 
 	int rc = CLS_EXIT_CLEAN;
 	if (p.verify)

@@ -2,7 +2,7 @@
 # jobs.sh CLSYNCLINT SRCDIR - --jobs N prints exactly what a serial run prints:
 # the same bytes on stdout and stderr (--statistics) and the same exit status,
 # in every format, over kernels with findings, clean ones, files that cannot
-# be analyzed (empty, binary, invalid UTF-8, compile errors, missing) and, when
+# be analyzed (empty, binary, compile errors, missing), a Latin-1 comment and, when
 # present, the whole corpus.
 bin=$1 src=$2
 tmp=$(mktemp -d)

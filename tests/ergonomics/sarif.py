@@ -162,6 +162,19 @@ try:
     # A clean file: a valid log with no results.
     rc, log3 = sarif("kernels/fixed.cl")
     check(rc == 0 and log3["runs"][0]["results"] == [], "clean file")
+
+    # A file without a kernel: no results, the run succeeded, and a note says
+    # that nothing in the file was checked.
+    open("kernels/helpers.cl", "w").write("float twice(float x) { return 2.0f * x; }\n")
+    rc, log4 = sarif("kernels/helpers.cl")
+    inv = log4["runs"][0]["invocations"][0]
+    notes = inv["toolExecutionNotifications"]
+    check(rc == 0 and log4["runs"][0]["results"] == [], "no-kernel file: exit %d" % rc)
+    check(inv["executionSuccessful"] is True, "no-kernel file: executionSuccessful")
+    check(len(notes) == 1 and notes[0]["level"] == "note" and
+          notes[0]["message"]["text"].startswith("no kernel in this file: nothing was checked") and
+          notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "kernels/helpers.cl",
+          "notification for the no-kernel file: %s" % notes)
 finally:
     os.chdir("/")
     shutil.rmtree(work)
