@@ -54,6 +54,10 @@ struct sym {
 struct sym_slot {
 	const char *name;              /* for messages: "stride", "n" */
 	const struct ir_var *var;      /* the variable, if any */
+	const struct ir_expr *expr;    /* else the expression it is the value of, */
+	const struct ir_var *object;   /* or the memory it is loaded from (object, */
+	const struct sym *offset;      /* offset, field): the same place, the same slot */
+	const char *field;
 	const struct ir_func *func;    /* owner of var/loop */
 	const void *ctx;               /* inlining context (struct acc_ctx *) */
 	const struct ir_block *loop;   /* S_IV: the loop's header; else NULL */

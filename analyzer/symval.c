@@ -101,6 +101,50 @@ static unsigned new_slot(struct abuild *ab, const char *name, const struct ir_va
 
 
 /*
+ * The unknown for the value of uniform expression e (a value the analysis
+ * cannot follow) evaluated in context c at its own place, `block`.  A load
+ * (pl: the place it reads) has one unknown per place, whatever expression or
+ * inlined call reads it; any other value one per expression and context.
+ * Two uses of one value (a base read once, or read again from the same
+ * place, by a write and a read) are then one and the same unknown: between
+ * two accesses with no barrier between them, memory that another work-item
+ * changes would be a race of its own.  In a loop the value may change from
+ * one iteration to the next: the loop is its def_loop, so that a pair of
+ * accesses in two iterations gets a value per iteration.
+ */
+static unsigned uniform_slot(struct abuild *ab, const struct ir_expr *e, const struct place *pl,
+			     struct acc_ctx *c, unsigned block)
+{
+	struct acc_kernel *k = ab->k;
+	struct fn_info *fi = acc_fn_info(ab, c->f);
+	const struct ir_block *loop = NULL;
+	if (fi && fi->inner && block < c->f->nblocks && fi->inner[block] >= 0)
+		loop = c->f->blocks[fi->header[fi->inner[block]]];
+	for (unsigned i = 0; i < k->nslots; i++) {
+		const struct sym_slot *s = &k->slots[i];
+		if (s->is_iv || s->var || s->def_loop != loop)
+			continue;
+		if (pl ? s->object == pl->object && sym_equal(s->offset, pl->offset) &&
+			     (s->field == pl->field || (s->field && pl->field &&
+							!strcmp(s->field, pl->field)))
+		       : s->expr == e && s->ctx == c)
+			return i;
+	}
+	unsigned slot = new_slot(ab, ir_expr_text(ab->a, e), NULL, c, NULL, false);
+	if (slot >= k->nslots)
+		return slot;
+	struct sym_slot *s = &k->slots[slot];
+	s->expr = e;
+	s->def_loop = loop;
+	if (pl) {
+		s->object = pl->object;
+		s->offset = pl->offset;
+		s->field = pl->field;
+	}
+	return slot;
+}
+
+/*
  * The definitions of v that reach (block, inst): a backward search that
  * stops at the first definition on each path.  Returns the count (capped),
  * with ENTRY (block == -1u) when some path reaches the function entry.
@@ -334,9 +378,6 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 
 static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
 		     unsigned block, unsigned inst, struct place *out, unsigned depth);
-static bool per_group_load(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
-			   unsigned block, unsigned inst, unsigned depth);
-static bool acc_memory_lvalue(const struct ir_expr *lv);
 
 /* A number for an object that is the same on every run (no addresses). */
 static long long object_identity(const struct ir_var *v)
@@ -516,8 +557,16 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	if (e->type && e->type->kind == T_FLOAT)
 		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
 	if (level == U_UNIFORM) {
-		unsigned slot = new_slot(ab, ir_expr_text(ab->a, e), NULL, c, NULL, false);
-		ab->k->slots[slot].per_group |= per_group_load(ab, e, c, block, inst, depth);
+		struct place pl = { 0 };
+		bool load = depth < MAX_SYM_DEPTH && acc_memory_lvalue(e) &&
+			    place_of(ab, e, c, block, inst, &pl, depth + 1) && pl.object && pl.offset;
+		unsigned slot = uniform_slot(ab, e, load ? &pl : NULL, c, block);
+		/* A group's own value: read from __local memory, or from an
+		 * address that depends on the group id (what work-item 0
+		 * reserved with an atomic and shared, a per-group table entry). */
+		if (load && ((pl.object->type && pl.object->type->space == AS_LOCAL) ||
+			     sym_uses_grp(pl.offset)))
+			ab->k->slots[slot].per_group = true;
 		s = mk(ab, S_SLOT);
 		if (s)
 			s->slot = slot;
@@ -529,24 +578,6 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 }
 
 /* ------------------------------------------------------- lvalue -> object */
-
-/*
- * Is the uniform load e a value of its work-group's own?  __local memory
- * belongs to one group, and an address that depends on the group id reads a
- * different place in each group: what work-item 0 reserved with an atomic
- * and shared, a base offset from a per-group table.
- */
-static bool per_group_load(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
-			   unsigned block, unsigned inst, unsigned depth)
-{
-	struct place pl = { 0 };
-	if ((e->op != E_INDEX && e->op != E_DEREF && e->op != E_MEMBER) || depth >= MAX_SYM_DEPTH ||
-	    !acc_memory_lvalue(e) || !place_of(ab, e, c, block, inst, &pl, depth + 1) || !pl.object)
-		return false;
-	const struct ir_type *t = pl.object->type;
-	return (t && t->space == AS_LOCAL) || sym_uses_grp(pl.offset);
-}
-
 
 /* The innermost non-array element type. */
 static const struct ir_type *scalar_elem(const struct ir_type *t)
