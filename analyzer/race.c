@@ -9,8 +9,12 @@
  *   RACE_FLAGS     a barrier separates them, but its flags (or scope) do not
  *                  cover the memory: the barrier-fence rule reports it;
  *   RACE_FENCE     only a memory fence separates them: barrier-fence too;
- *   RACE_LOCKSTEP  every conflict found lies within one sub-group under a
- *                  guard that keeps one sub-group active: subgroup-lockstep.
+ *   RACE_LOCKSTEP  the warp-synchronous idiom: every conflict found lies
+ *                  within one sub-group under a guard that keeps one
+ *                  sub-group active, through volatile accesses, which a
+ *                  lockstep device does order: subgroup-lockstep.  Without
+ *                  volatile the compiler may keep the values in registers,
+ *                  and the race is plain on every device.
  *
  * The rules local-memory-race, global-memory-race, barrier-fence and
  * subgroup-lockstep read this list; nothing is computed twice.
@@ -227,7 +231,8 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 	else if (!acc_may_meet(k, a, b, MODE_FENCE) ||
 		 !acc_conflict(ctx, k, a, b, MODE_FENCE, false, 0, false, &w2))
 		kind = RACE_FENCE;
-	else if (w.lockstep && a->space == AS_LOCAL && !same_store(a, b))
+	else if (w.lockstep && a->space == AS_LOCAL && !same_store(a, b) && a->is_volatile &&
+		 b->is_volatile)
 		kind = RACE_LOCKSTEP;
 	add(ctx, rl, k, a, b, &w, kind);
 	return true;
@@ -682,6 +687,20 @@ const char *race_other_access(struct cls_ctx *ctx, const struct race *r)
 		? ir_expr_text(ctx->arena, r->first->lv)
 		: acc_element_text(ctx, r->first, r->w.index);
 	return mem_printf(ctx->arena, "the other access: %s", what);
+}
+
+const char *race_lockstep_note(struct cls_ctx *ctx, const struct race *r)
+{
+	if (!r->w.lockstep || r->kind != RACE_PLAIN)
+		return NULL;
+	return mem_printf(ctx->arena,
+			  "every work-item that runs these accesses is in one sub-group (of %u "
+			  "work-items): a device that runs a sub-group in lockstep may hide this "
+			  "race, but OpenCL promises no lockstep, and without volatile the compiler "
+			  "may keep the values in registers; synchronize the sub-group with "
+			  "sub_group_barrier(CLK_LOCAL_MEM_FENCE) between the steps, or use a "
+			  "sub-group collective (sub_group_reduce_add, sub_group_scan_inclusive_add)",
+			  r->k->launch.sg_size);
 }
 
 const char *race_group_assumption(struct cls_ctx *ctx, const struct race *r)

@@ -58,6 +58,9 @@ const struct spin_list *spin_find(struct cls_ctx *ctx);
 const char *race_witness(struct cls_ctx *ctx, const struct race *r);
 /* "the other access: s[5]" for the note at r->first. */
 const char *race_other_access(struct cls_ctx *ctx, const struct race *r);
+/* The note for a plain race whose work-items all lie in one sub-group (it
+ * may look synchronized on a lockstep device), or NULL. */
+const char *race_lockstep_note(struct cls_ctx *ctx, const struct race *r);
 /* The note for the number of work-groups an inter-group witness took, or
  * NULL when the launch gave it. */
 const char *race_group_assumption(struct cls_ctx *ctx, const struct race *r);

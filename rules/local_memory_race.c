@@ -3,7 +3,9 @@
  * with no barrier between them, at least one of them writing.
  *
  * The pairs come from race.c; this rule reports those that nothing orders
- * (the fence and lockstep cases belong to barrier-fence and subgroup-lockstep).
+ * (the fence cases belong to barrier-fence, the volatile warp-synchronous
+ * idiom to subgroup-lockstep).  A race among the work-items of one
+ * sub-group is a race like any other: a note says that lockstep may hide it.
  */
 #include "../analyzer/race.h"
 #include "rules.h"
@@ -25,6 +27,9 @@ static void check(struct cls_ctx *ctx)
 			continue;
 		race_severity(d, r);
 		cls_note(ctx, d, r->first->range, "%s", race_other_access(ctx, r));
+		const char *lockstep = race_lockstep_note(ctx, r);
+		if (lockstep)
+			cls_note(ctx, d, r->second->range, "%s", lockstep);
 		const char *assume = race_assumption(ctx, r);
 		if (assume)
 			cls_note(ctx, d, r->second->range, "%s", assume);

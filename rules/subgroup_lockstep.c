@@ -2,10 +2,13 @@
  * subgroup_lockstep.c - CLS004: code that relies on the work-items of a
  * sub-group (warp, wavefront) running in lockstep instead of synchronizing.
  *
- * A __local conflict whose every witness lies within one sub-group is the
- * classic unrolled reduction tail (if (lid < 32) { s[lid] += s[lid + 32]; ...).
- * OpenCL promises no lockstep: CPU implementations run work-items one after
- * the other, and GPUs with independent thread scheduling interleave them.
+ * A __local conflict through volatile accesses whose every witness lies
+ * within one sub-group is the warp-synchronous idiom, the classic unrolled
+ * reduction tail (if (lid < 32) { v[lid] += v[lid + 32]; ...): right on
+ * lockstep hardware, wrong elsewhere.  OpenCL promises no lockstep: CPU
+ * implementations run work-items one after the other, and GPUs with
+ * independent thread scheduling interleave them.  Without volatile the same
+ * conflict is a plain race on every device (local-memory-race, with a note).
  */
 #include "../analyzer/race.h"
 #include "rules.h"
@@ -75,6 +78,6 @@ const struct cls_rule rule_subgroup_lockstep = {
 	.name = "subgroup-lockstep",
 	.severity = CLS_WARNING,
 	.category = "correctness",
-	.summary = "code that relies on sub-group (warp) lockstep instead of a barrier",
+	.summary = "the volatile warp-synchronous idiom: relies on sub-group lockstep instead of a barrier",
 	.run = check,
 };

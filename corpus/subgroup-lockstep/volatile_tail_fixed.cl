@@ -3,7 +3,7 @@
 // `if`, so every work-item of the group reaches it and each step's sums are
 // visible before the next step reads them. No volatile is needed once the
 // steps are synchronized. (sub_group_reduce_add is the other fix, where
-// sub-groups are available: see tail_loop_fixed.cl.)
+// sub-groups are available: see ../local-memory-race/tail_loop_fixed.cl.)
 // RUN-CONFIG: --local-size=64
 // expected-no-diagnostics
 __kernel void block_sum(__global const float *x, __global float *sums, __local float *acc)

@@ -29,8 +29,8 @@ expect() {
 }
 
 # A repository whose kernels need -D TILE, a header from include/ and a
-# prelude given with -include.  TILE shows in the findings: the lockstep
-# warning's witness pairs work-item 0 with work-item TILE - 1.
+# prelude given with -include.  TILE shows in the findings: the race's
+# witness pairs work-item 0 with work-item TILE - 1.
 r=$tmp/repo
 mkdir -p "$r/build" "$r/include" "$r/kernels"
 echo '#define HALF (TILE / 2)' >"$r/include/tile.h"
@@ -72,13 +72,13 @@ EOF
 # Without the database the kernels do not compile.
 expect 2 "use of undeclared identifier 'TILE'" --format=gcc kernels/a.cl
 # CMake's entry: -D, -I and -include from the command string.
-expect 1 "kernels/a.cl:9:27: warning: relies on sub-group lockstep: t\\[[0-9]+\\]: .*work-item 31 (writes|reads) it" -p build --format=gcc kernels/a.cl
+expect 1 "kernels/a.cl:9:27: error: local-memory race on t\\[[0-9]+\\]: .*work-item 31 (writes|reads) it" -p build --format=gcc kernels/a.cl
 expect 1 "kernels/a.cl:8:9: error: barrier reached under divergent control flow" -p build --format=gcc kernels/a.cl
 # Bear's entry: relative file, -I and -include resolved against "directory";
 # -std=cl1.2 is the OpenCL C version.  From another directory, and with
 # -p naming the file itself.
-expect 1 "kernels/b.cl:9:27: warning: relies on sub-group lockstep: t\\[[0-9]+\\]: .*work-item 15 (writes|reads) it" -p build --format=gcc kernels/b.cl
-expect 1 "repo/kernels/b.cl:9:27: warning: relies on sub-group lockstep: t\\[[0-9]+\\]: .*work-item 15 (writes|reads) it" -p ../repo/build/compile_commands.json --format=gcc "$r/../repo/kernels/b.cl"
+expect 1 "kernels/b.cl:9:27: error: local-memory race on t\\[[0-9]+\\]: .*work-item 15 (writes|reads) it" -p build --format=gcc kernels/b.cl
+expect 1 "repo/kernels/b.cl:9:27: error: local-memory race on t\\[[0-9]+\\]: .*work-item 15 (writes|reads) it" -p ../repo/build/compile_commands.json --format=gcc "$r/../repo/kernels/b.cl"
 out=$(cd "$r" && "$bin" --show-config -p build kernels/a.cl kernels/b.cl)
 printf '%s\n' "$out" | grep -q "^options = -DTILE=32 -I$r/include -include $r/include/prelude.h$" ||
   { fail "--show-config a.cl: options"; printf '%s\n' "$out"; }

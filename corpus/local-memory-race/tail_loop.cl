@@ -6,9 +6,10 @@
 // and no volatile, trusting that a warp's lanes execute each iteration
 // together. Not even a warp guarantees that any more, and a compiler may
 // keep m[lid] in a register across iterations since nothing tells it other
-// work-items write local memory here. Reported once, at the loop's
+// work-items write local memory here. A local-memory race at the loop's
 // statement (its reads of m[lid + step] read other work-items' results
-// from the previous iteration). Fixed in tail_loop_fixed.cl with
+// from the previous iteration), with a note that all the work-items
+// involved are one sub-group. Fixed in tail_loop_fixed.cl with
 // sub_group_reduce_max, which needs no local memory for the tail at all.
 // RUN-CONFIG: --local-size=64
 __kernel void block_max(__global const float *x, __global float *maxima, __local float *m)
@@ -26,7 +27,7 @@ __kernel void block_max(__global const float *x, __global float *maxima, __local
 
     if (lid < 32) {
         for (int step = 32; step > 0; step /= 2)
-            m[lid] = fmax(m[lid], m[lid + step]); // expected-warning {{relies on sub-group lockstep}}
+            m[lid] = fmax(m[lid], m[lid + step]); // expected-error {{local-memory race on m[8]}}
     }
 
     if (lid == 0)

@@ -8,7 +8,8 @@
 // reads bins[lid - off], which work-item lid - off updates in the previous
 // iteration, with nothing ordering the two; with lockstep removed (a CPU, a
 // GPU with independent thread scheduling, a 16-wide sub-group) some sums
-// mix old and new values. Reported once, at the loop's statement. Fixed in
+// mix old and new values. A local-memory race, at the loop's statement,
+// with a note that all the work-items involved are one sub-group. Fixed in
 // warp_scan_fixed.cl.
 // RUN-CONFIG: --local-size=64
 #define DIGITS 32
@@ -27,7 +28,7 @@ __kernel void digit_offsets(__global const uint *keys, int shift,
     if (lid < DIGITS) {
         for (int off = 1; off < DIGITS; off *= 2) {
             if (lid >= off)
-                bins[lid] += bins[lid - off]; // expected-warning {{relies on sub-group lockstep}}
+                bins[lid] += bins[lid - off]; // expected-error {{local-memory race on bins[1]}}
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
