@@ -6,8 +6,13 @@
  * call is divergent when its block lies in the region of a branch whose
  * condition is not uniform (see uniform.c), or when it sits in an operand of
  * ?:, && or || that only some work-items evaluate.  Sub-group barriers and
- * collectives are held to the same rule at sub-group scope.
+ * collectives are held to the same rule at sub-group scope.  All of them
+ * must also be reached with the same arguments where the call acts for the
+ * whole group: a barrier's flags, an async copy's every argument, the id a
+ * broadcast takes its value from.
  */
+#include <string.h>
+
 #include "../analyzer/access.h"
 #include "../analyzer/facts.h"
 #include "rules.h"
@@ -94,6 +99,63 @@ static void report(struct walk *w, const struct ir_expr *call, int scope,
 }
 
 /*
+ * The first argument of barrier-like call e that must be the same for every
+ * work-item (of the sub-group, scope 2) and is not, or NULL.  Barriers: the
+ * flags and the scope.  An async copy is one copy by the whole group: every
+ * argument.  A broadcast: the id of the work-item whose value it takes.
+ */
+static const struct ir_expr *divergent_arg(struct walk *w, const struct ir_expr *e, int scope)
+{
+	if (e->callee)
+		return NULL;
+	unsigned need = scope == 1 ? U_SUBGROUP : U_DIVERGENT, from = 0;
+	switch ((enum bi_kind)e->sub) {
+	case BI_BARRIER: case BI_SG_BARRIER: case BI_ASYNC_COPY:
+		break;
+	case BI_WG_COLLECTIVE: case BI_SG_COLLECTIVE:
+		if (!strstr(e->u.name, "broadcast"))
+			return NULL;
+		from = 1;
+		break;
+	default:
+		return NULL;
+	}
+	for (unsigned i = from; i < e->nkids; i++)
+		if (unif_expr(w->in, e->kids[i]) >= need)
+			return e->kids[i];
+	return NULL;
+}
+
+static void report_arg(struct walk *w, const struct ir_expr *call, int scope,
+		       const struct ir_expr *arg)
+{
+	struct cls_ctx *ctx = w->ctx;
+	const char *group = scope == 1 ? "work-group" : "sub-group";
+	struct cls_diag *d;
+	const char *what_arg;
+	if (call->sub == BI_BARRIER || call->sub == BI_SG_BARRIER) {
+		d = cls_report(ctx, &rule_barrier_divergence, arg->range,
+			       "%s with flags that differ between work-items: every work-item of "
+			       "the %s must pass the same flags", what(ctx, call), group);
+		what_arg = "the flags depend";
+	} else if (call->sub == BI_ASYNC_COPY) {
+		d = cls_report(ctx, &rule_barrier_divergence, arg->range,
+			       "%s with arguments that differ between work-items: the %s "
+			       "performs one copy, and every work-item must pass the same "
+			       "arguments", what(ctx, call), group);
+		what_arg = "this argument depends";
+	} else {
+		d = cls_report(ctx, &rule_barrier_divergence, arg->range,
+			       "%s with a source work-item id that differs between work-items: "
+			       "every work-item of the %s must pass the same id", what(ctx, call),
+			       group);
+		what_arg = "the id depends";
+	}
+	if (d)
+		cls_note(ctx, d, arg->range, "%s on %s", what_arg, unif_explain(ctx, w->in, arg));
+}
+
+/*
  * A branch at least `need`-divergent whose region holds the current block,
  * skipping branches the uniformity analysis could not prove uniform but
  * whose condition evaluates alike for every work-item (lid < local size).
@@ -133,10 +195,13 @@ static void walk(struct walk *w, const struct ir_expr *e, const struct ir_expr *
 	if (scope) {
 		unsigned need = scope == 1 ? U_SUBGROUP : U_DIVERGENT;
 		const struct ir_block *br = controlling(w, need);
+		const struct ir_expr *arg;
 		if (br)
 			report(w, e, scope, br, NULL, false);
 		else if (guard && unif_expr(w->in, guard) >= need)
 			report(w, e, scope, NULL, guard, guard_rhs);
+		else if ((arg = divergent_arg(w, e, scope)))
+			report_arg(w, e, scope, arg);
 	}
 	if (e->op == E_COND) {
 		walk(w, e->kids[0], guard, guard_rhs);
