@@ -196,7 +196,7 @@ static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_poin
 	a->inst = w->inst;
 	a->node = w->cur;
 	if (value) {
-		a->value = acc_sym_of(ab, value, w->c, w->block, w->inst, 0);
+		a->value = acc_value_sym(ab, value, w->c, w->block, w->inst);
 		a->value_level = w->c->in ? (unsigned char)unif_expr(w->c->in, value) : U_DIVERGENT;
 	} else {
 		a->value_level = U_DIVERGENT;

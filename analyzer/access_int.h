@@ -121,6 +121,10 @@ struct sym *acc_sym_bin(struct abuild *ab, unsigned op, struct sym *x, struct sy
 /* The symbolic value of e evaluated at (block, inst) of context c. */
 struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 		       unsigned block, unsigned inst, unsigned depth);
+/* The value a write stores (a uniform value acc_sym_of does not model gets
+ * an unknown of its own, the same for every work-item). */
+struct sym *acc_value_sym(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			  unsigned block, unsigned inst);
 bool acc_splits(const struct acc_event *ev, enum acc_mode m);
 /* Fill k->first_exit: loop headers whose body surely runs once entered (decide.c). */
 void acc_first_iterations(struct abuild *ab, struct acc_kernel *k);

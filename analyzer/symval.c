@@ -577,6 +577,46 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	return mk_divergent(ab, 0x40000000u + e->id * 4096u + c->id);
 }
 
+/*
+ * The value a write stores, for telling whether two work-items store the
+ * same one (a benign race): acc_sym_of's, or, for a uniform value it does
+ * not model (a float: l[0] read after a barrier, a product of arguments),
+ * the unknown of uniform_slot: one per place read or per expression, so
+ * that the same store by every work-item stores one value.
+ */
+struct sym *acc_value_sym(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			  unsigned block, unsigned inst)
+{
+	struct sym *s = acc_sym_of(ab, e, c, block, inst, 0);
+	if (s || !e || !c->in)
+		return s;
+	while (e->op == E_CAST && e->nkids == 1 && e->kids[0]->op == E_FLOAT)
+		e = e->kids[0];
+	if (e->op == E_FLOAT) {
+		/* A constant: the same in every work-group, too.  Its bits
+		 * stand for it; only equality is ever asked of a stored value. */
+		long long bits;
+		double v = e->u.fval;
+		memcpy(&bits, &v, sizeof bits);
+		return mk_const(ab, bits);
+	}
+	if (unif_expr(c->in, e) != U_UNIFORM)
+		return NULL;
+	struct place pl = { 0 };
+	bool load = acc_memory_lvalue(e) && place_of(ab, e, c, block, inst, &pl, 1) && pl.object &&
+		    pl.offset;
+	unsigned slot = uniform_slot(ab, e, load ? &pl : NULL, c, block);
+	if (slot >= ab->k->nslots)
+		return NULL;
+	if (load && ((pl.object->type && pl.object->type->space == AS_LOCAL) ||
+		     sym_uses_grp(pl.offset)))
+		ab->k->slots[slot].per_group = true;
+	s = mk(ab, S_SLOT);
+	if (s)
+		s->slot = slot;
+	return s;
+}
+
 /* ------------------------------------------------------- lvalue -> object */
 
 /* The innermost non-array element type. */

@@ -18,5 +18,5 @@ __kernel void guarded(__global float *dst, __global const float *src, int n, int
 
 __kernel void strides(__global float *out, int s0, int s1)
 {
-    out[get_global_id(0) * s0 + get_global_id(1) * s1] = 1.0f;
+    out[get_global_id(0) * s0 + get_global_id(1) * s1] = (float)get_global_id(0);
 }
