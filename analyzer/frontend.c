@@ -670,6 +670,37 @@ static struct ir_func *callee_of(struct fe *s, CXCursor call)
 	return dmap_get(&s->decls, def);
 }
 
+/* Is the call c to a function the program declares but does not define
+ * (not a built-in of the OpenCL headers, nor a __builtin)? */
+static bool call_without_body(CXCursor c, const char *name)
+{
+	CXCursor ref = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl ||
+	    !strncmp(name, "__builtin", 9))
+		return false;
+	return !clang_Location_isInSystemHeader(clang_getCursorLocation(ref));
+}
+
+/* Does the call pass a pointer to __local or __global memory? */
+static bool passes_shared_pointer(CXCursor c)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	for (int i = 0; i < n; i++) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)i)));
+		if (t.kind != CXType_Pointer)
+			continue;
+		unsigned as = clang_getAddressSpace(clang_getPointeeType(t));
+		CXString sp = clang_getTypeSpelling(clang_getPointeeType(t));
+		const char *ts = clang_getCString(sp);
+		bool shared = (ts && (strstr(ts, "__local") || strstr(ts, "__global"))) || as == 3 ||
+			      as == 1;
+		clang_disposeString(sp);
+		if (shared)
+			return true;
+	}
+	return false;
+}
+
 static struct ir_expr *lower_call(struct fe *s, CXCursor c)
 {
 	int n = clang_Cursor_getNumArguments(c);
@@ -688,6 +719,12 @@ static struct ir_expr *lower_call(struct fe *s, CXCursor c)
 				    "all rules");
 		/* Checked as a barrier-like call (reached by the whole group),
 		 * but the elements it copies are not accesses of the race rules. */
+		else if (k == BI_NONE && call_without_body(c, e->u.name) && passes_shared_pointer(c))
+			unsupported(s, c, mem_printf(s->a, "a call to '%s', whose body is not in this "
+						     "program: what it does with the __local and "
+						     "__global memory it is passed", e->u.name),
+				    "the race rules (local-memory-race, global-memory-race, "
+				    "inter-group-race)");
 		else if (k == BI_ASYNC_COPY)
 			unsupported(s, c, mem_printf(s->a, "the memory that '%s' reads and writes",
 						     e->u.name),
