@@ -152,17 +152,14 @@ static bool atomic_advances(const struct ir_expr *e)
 	return v && !(v->op == E_INT && v->u.ival == 0);
 }
 
-static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_pointer,
-			unsigned kind, bool atomic, unsigned width, const struct ir_expr *value)
+/* Record the access of lv at place pl; `choice` (with pick 1 or 2): the
+ * pointer chosen at run time it goes through, the operand taken. */
+static void emit_at(struct walker *w, const struct ir_expr *lv, bool is_pointer, unsigned kind,
+		    bool atomic, unsigned width, const struct ir_expr *value, const struct place *ppl,
+		    const struct ir_expr *choice, unsigned pick)
 {
 	struct abuild *ab = w->ab;
-	struct place pl = { 0 };
-	bool ok = acc_place(ab, lv, is_pointer, w->c, w->block, w->inst, &pl);
-	if (!ok || !pl.object) {
-		if (through_generic(lv, is_pointer))
-			generic_unsupported(ab, lv);
-		return;
-	}
+	struct place pl = *ppl;
 	const struct ir_type *ot = pl.object->type;
 	unsigned space = ot ? ot->space : AS_PRIVATE;
 	if (space != AS_LOCAL && space != AS_GLOBAL)
@@ -206,8 +203,48 @@ static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_poin
 		a->eguard[a->neguard].cond = acc_sym_of(ab, w->eg[i], w->c, w->block, w->inst, 0);
 		a->eguard[a->neguard++].when_true = w->egpol[i];
 	}
+	if (choice && a->neguard < ACC_MAX_EGUARD) {
+		a->eguard[a->neguard].cond = acc_sym_of(ab, choice->kids[0], ab->choice_ctx,
+							ab->choice_block, ab->choice_inst, 0);
+		a->eguard[a->neguard++].when_true = pick == 1;
+	}
 	ev->a = a;
 	mem_vec_push(ab->a, &ab->k->accs, a);
+}
+
+static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_pointer,
+			unsigned kind, bool atomic, unsigned width, const struct ir_expr *value)
+{
+	struct abuild *ab = w->ab;
+	struct place pl = { 0 };
+	ab->choice = NULL;
+	ab->choose = 0;
+	bool ok = acc_place(ab, lv, is_pointer, w->c, w->block, w->inst, &pl);
+	if ((!ok || !pl.object) && ab->choice) {
+		/* Through a pointer chosen at run time: an access to each object
+		 * it may be, under the condition that chooses it. */
+		const struct ir_expr *choice = ab->choice;
+		bool any = false;
+		for (unsigned pick = 1; pick <= 2; pick++) {
+			struct place alt = { 0 };
+			ab->choose = (unsigned char)pick;
+			if (acc_place(ab, lv, is_pointer, w->c, w->block, w->inst, &alt) && alt.object) {
+				emit_at(w, lv, is_pointer, kind, atomic, width, value, &alt, choice, pick);
+				any = true;
+			}
+		}
+		ab->choice = NULL;
+		ab->choose = 0;
+		if (any)
+			return;
+	}
+	ab->choice = NULL;
+	if (!ok || !pl.object) {
+		if (through_generic(lv, is_pointer))
+			generic_unsupported(ab, lv);
+		return;
+	}
+	emit_at(w, lv, is_pointer, kind, atomic, width, value, &pl, NULL, 0);
 }
 
 static void walk(struct walker *w, const struct ir_expr *e);

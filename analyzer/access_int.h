@@ -62,6 +62,13 @@ struct abuild {
 	const struct acc_kernel *aux_kernel;
 	long long *bv;              /* scratch of bank_addresses, bvcap entries */
 	unsigned bvcap;
+	/* A pointer chosen at run time (c ? p : q) on the way to an access's
+	 * object: place_of_pointer records the first one it meets, and takes
+	 * its `choose`-th operand (1: p, 2: q; 0: none, it fails instead). */
+	const struct ir_expr *choice;
+	struct acc_ctx *choice_ctx;
+	unsigned choice_block, choice_inst;
+	unsigned char choose;
 };
 
 /* Is block in loop L?  Walks the loop tree up from the block's innermost

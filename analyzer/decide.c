@@ -259,6 +259,59 @@ static void row_terms(struct q *q, const struct sym *s, long long mul, struct ro
 /* The hypotheses correct code relies on, for the unknowns of the query;
  * local: the conflict is on __local memory (its sizes answer to the
  * work-group; global memory's to the global size). */
+/* Does s use slot p as a quantity: an operand of <, <=, > or >= (rel: we
+ * are inside one), not only a truth value or an operand of == and !=? */
+static bool compared(const struct sym *s, unsigned p, bool rel, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	if (s->op == S_SLOT)
+		return rel && s->slot == p;
+	bool r = rel;
+	if (s->op == S_BIN)
+		switch (s->sub) {
+		case IR_B_LT: case IR_B_LE: case IR_B_GT: case IR_B_GE:
+			r = true;
+			break;
+		case IR_B_EQ: case IR_B_NE: case IR_B_LAND: case IR_B_LOR:
+			r = false;
+			break;
+		default:
+			break;
+		}
+	if (s->op == S_LNOT)
+		r = false;
+	if (s->op == S_COND)
+		return compared(s->a, p, false, depth + 1) || compared(s->b, p, rel, depth + 1) ||
+		       compared(s->x, p, rel, depth + 1);
+	return compared(s->a, p, r, depth + 1) || compared(s->b, p, r, depth + 1) ||
+	       compared(s->x, p, r, depth + 1);
+}
+
+/* Is unknown p a size of the question: in an index, or compared with
+ * something in a guard or a loop's condition?  A flag tested for truth
+ * (c ? h1 : h2, if (mode == 2)) is not: "when c < get_global_size(0)"
+ * would be no condition a user could read. */
+static bool size_like(struct q *q, const struct acc *x, unsigned p)
+{
+	if (sym_uses_slot(x->index, p))
+		return true;
+	for (unsigned i = 0; i < x->neguard; i++)
+		if (compared(x->eguard[i].cond, p, false, 0))
+			return true;
+	struct aux *ax = acc_aux(q->ab, q->k, x);
+	const struct guard *g = ax ? ax->g : NULL;
+	for (unsigned i = 0; g && i < g->n; i++)
+		if (compared(g->lit[i].cond, p, false, 0))
+			return true;
+	for (unsigned i = 0; ax && i < ax->nslots; i++) {
+		const struct sym_slot *sl = &q->k->slots[ax->slots[i]];
+		if (sl->is_iv && compared(sl->cond, p, false, 0))
+			return true;
+	}
+	return false;
+}
+
 static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, const struct acc *b,
 			   bool local)
 {
@@ -268,6 +321,8 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 	/* Sizes: an unknown is at least the launch extents. */
 	for (unsigned i = 0; i < q->nparams && n + 3 < MAX_HYP; i++) {
 		unsigned p = q->params[i];
+		if (a && !size_like(q, a, p) && !size_like(q, b, p))
+			continue;
 		Z3_ast v = smt_slot(q, p, 0).t;
 		for (unsigned dm = 0; dm < l->dims && n + 2 < MAX_HYP; dm++) {
 			if (!local && ((l->item_dims | l->group_dims) >> dm & 1))
@@ -344,6 +399,8 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 	/* Positive: sizes and strides are at least 1. */
 	for (unsigned i = 0; i < q->nparams && n < MAX_HYP; i++) {
 		unsigned p = q->params[i];
+		if (a && !size_like(q, a, p) && !size_like(q, b, p))
+			continue;
 		h[n++] = (struct hyp){ HYP_POS, 0, p, 0, NULL,
 				       Z3_mk_ge(d->z, smt_slot(q, p, 0).t, num(d, 1)), NULL };
 	}

@@ -781,6 +781,21 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 		return false;
 	case E_ADDROF:
 		return place_of(ab, p->kids[0], c, block, inst, out, depth + 1);
+	case E_COND:
+		/* One of two pointers: the caller asks for each in turn (see
+		 * struct abuild), guarded by the condition. */
+		if (p->nkids != 3)
+			return false;
+		if (!ab->choice) {
+			ab->choice = p;
+			ab->choice_ctx = c;
+			ab->choice_block = block;
+			ab->choice_inst = inst;
+		}
+		if (ab->choice != p || ab->choice_ctx != c || !ab->choose)
+			return false;
+		return place_of_pointer(ab, p->kids[ab->choose == 1 ? 1 : 2], c, block, inst, out,
+					depth + 1);
 	case E_INDEX: /* a row of a multi-dimensional array, decaying */
 		return place_of(ab, p, c, block, inst, out, depth + 1);
 	default:
