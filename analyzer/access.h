@@ -252,6 +252,7 @@ struct acc_witness {
 					* arguments, or a launch larger than the data
 					* in more than one dimension: a warning */
 	const char *why_unknown;       /* VERDICT_UNKNOWN */
+	const char *quiet;             /* a race not reported, for --dump=conflicts: why */
 };
 
 /*

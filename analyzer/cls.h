@@ -101,6 +101,7 @@ struct cls_options {
 	bool werror;
 	bool compiler_warnings;
 	bool report_benign;
+	bool report_conditional;   /* races that need a coincidence of arguments */
 	bool strict;             /* unsupported constructs are errors */
 	bool assume_aliasing;    /* pointer arguments of one type may be the same buffer */
 	double budget_seconds;   /* per-file analysis budget; 0 = none */

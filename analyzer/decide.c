@@ -548,6 +548,8 @@ static void log_decision(struct q *q, const struct acc *a, const struct acc *b,
 			      w->benign ? " benign" : "", w->lockstep ? " lockstep" : "",
 			      w->data_dependent ? " data" : "", w->condition ? " when " : "",
 			      w->condition ? w->condition : "");
+	if (w->quiet && n > 0 && (size_t)n < sizeof buf)
+		n += snprintf(buf + n, sizeof buf - (size_t)n, " (a race %s)", w->quiet);
 	if (w->verdict == VERDICT_UNKNOWN && n > 0 && (size_t)n < sizeof buf)
 		snprintf(buf + n, sizeof buf - (size_t)n, " (%s)",
 			 w->why_unknown ? w->why_unknown : "the element depends on loaded data");
@@ -618,6 +620,24 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	w->data_dependent = q.loads_equal;
 	if (!detail)
 		goto out;
+	/* Where the launch leaves the work-group size open, the race must
+	 * happen at the size the kernel's code suggests (the witness size:
+	 * its __local tiles, its constants, or the default): one that needs
+	 * another size (an 8-wide group for a 16x16 tile) rests on a launch
+	 * nobody wrote. */
+	Z3_ast at_witness = Z3_mk_true(d->z);
+	bool open_size = false;
+	for (unsigned dm = 0; dm < 3; dm++)
+		if (!k->launch.lsz[dm] && k->launch.wlsz[dm]) {
+			at_witness = and2(d, at_witness, eq(d, d->lsz[dm], num(d, k->launch.wlsz[dm])));
+			open_size = true;
+		}
+	if (open_size && smt_check(&q, and2(d, f, at_witness), 0, NULL, NULL) == Z3_L_FALSE) {
+		found = false;
+		w->verdict = VERDICT_FREE;
+		w->quiet = "only with a work-group size other than the witness size";
+		goto out;
+	}
 	/* Does it need particular values of the unknowns? */
 	if (q.nparams) {
 		struct hyp h[MAX_HYP];
@@ -630,6 +650,14 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		}
 		Z3_model m2 = NULL;
 		Z3_lbool r2 = smt_check(&q, hf, nh, lits, &m2);
+		if (r2 == Z3_L_UNDEF) {
+			/* Whether the race needs a hypothesis broken is not known: a
+			 * finding would rest on a value nobody wrote as much as not. */
+			found = false;
+			w->verdict = VERDICT_UNKNOWN;
+			w->why_unknown = unknown_why(r2, &q);
+			goto out;
+		}
 		if (r2 == Z3_L_TRUE) {
 			smt_model_free(&q, m);
 			m = m2;
@@ -639,6 +667,19 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			unsigned nc = 0;
 			while (nc < nh && lits[nc])
 				nc++;
+			/* Sizes and strides of zero or less are not a launch anyone
+			 * makes: a race that needs one (whatever else it needs) is
+			 * not reported. */
+			Z3_ast pos_lits[MAX_HYP];
+			unsigned npos = 0;
+			for (unsigned i = 0; i < nh; i++)
+				if (h[i].kind == HYP_POS)
+					pos_lits[npos++] = h[i].lit;
+			if (npos && smt_check(&q, hf, npos, pos_lits, NULL) == Z3_L_FALSE) {
+				found = false;
+				w->verdict = VERDICT_FREE;
+				goto out;
+			}
 			/* One hypothesis alone, the weakest first (most conditions
 			 * are one inequality, and the weakest hypothesis that
 			 * excludes the race makes the most precise condition),
@@ -728,6 +769,17 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 					}
 			if (!found)
 				goto out;
+			/* A coincidence of arguments, or data smaller than a launch in
+			 * more than one dimension or than a single work-group: code
+			 * that works relies on it not happening, and on real kernels
+			 * nearly every such finding was false.  Reported on request. */
+			if (w->coincidence && !ctx->opt->report_conditional) {
+				found = false;
+				w->verdict = VERDICT_FREE;
+				w->quiet = mem_printf(ctx->arena, "when %s (--report-conditional)",
+						      w->condition);
+				goto out;
+			}
 			/* A witness with the condition broken and the rest kept,
 			 * sizes kept positive when the condition allows it. */
 			Z3_ast pos = Z3_mk_true(d->z);

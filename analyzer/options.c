@@ -305,6 +305,10 @@ int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char 
 		o->report_benign = true;
 		return 1;
 	}
+	if (!strcmp(arg, "--report-conditional")) {
+		o->report_conditional = true;
+		return 1;
+	}
 	if (!strcmp(arg, "--no-fast-builtins")) {
 		o->fast_builtins = false;
 		return 1;

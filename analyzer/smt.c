@@ -206,9 +206,40 @@ static void set_extent(struct dec *d, Z3_ast t, Z3_ast e, unsigned kind, unsigne
 }
 
 /* The variable standing for x * u (neither a numeral). */
+/* t = c * rest with c a numeral: true, with c and rest. */
+static bool coef_of(struct dec *d, Z3_ast t, long long *c, Z3_ast *rest)
+{
+	if (Z3_get_ast_kind(d->z, t) != Z3_APP_AST)
+		return false;
+	Z3_app a = Z3_to_app(d->z, t);
+	if (Z3_get_decl_kind(d->z, Z3_get_app_decl(d->z, a)) != Z3_OP_MUL ||
+	    Z3_get_app_num_args(d->z, a) != 2)
+		return false;
+	for (unsigned i = 0; i < 2; i++)
+		if (numeral(d, Z3_get_app_arg(d->z, a, i), c)) {
+			*rest = Z3_get_app_arg(d->z, a, 1 - i);
+			return true;
+		}
+	return false;
+}
+
 struct tv smt_product(struct q *q, struct tv x, struct tv u)
 {
 	struct dec *d = q->d;
+	/* (c * y) * u = c * (y * u): the factors the lemmas relate are the
+	 * unknowns themselves (2 * iter * gid: iter and gid). */
+	long long c;
+	Z3_ast rest;
+	for (unsigned side = 0; side < 2; side++) {
+		struct tv *f = side ? &u : &x;
+		if (coef_of(d, f->t, &c, &rest) && c != 0) {
+			struct tv g = *f;
+			g.t = rest;
+			struct tv r = side ? smt_product(q, x, g) : smt_product(q, g, u);
+			r.t = mul2(d, num(d, c), r.t);
+			return r;
+		}
+	}
 	/* the work-item dependent factor first; otherwise by identity */
 	if ((x.shared && !u.shared) ||
 	    (x.shared == u.shared && smt_ast_id(d, x.t) > smt_ast_id(d, u.t))) {

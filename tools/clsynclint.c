@@ -54,6 +54,8 @@ static const char usage_text[] =
 	"  --severity=error|warning|note  minimum severity shown (default: note)\n"
 	"  --werror                 treat warnings as errors\n"
 	"  --report-benign          also report benign races (same value written by all)\n"
+	"  --report-conditional     also report races that need a coincidence of\n"
+	"                           arguments (warnings)\n"
 	"  --strict                 report unsupported constructs as errors\n"
 	"  --assume-aliasing        pointer arguments of the same type may be one buffer\n"
 	"                           (default: kernel arguments do not alias)\n"

@@ -5,11 +5,12 @@
 // strides two work-items share an element: s0 = s1 = 1 makes (1, 0) and
 // (0, 1) both write element 1. clsynclint no longer picks values for s0 and
 // s1 itself (it used to take 65536 for both and report a race that rested
-// on that choice): it reports the race with its condition, as a warning,
-// since it needs a coincidence of arguments. strided_view_fixed.cl states
-// the layout with an assume comment and is quiet; runtime_check launches
+// on that choice). Since the race needs a coincidence of arguments that
+// correct callers rule out, it is reported only with --report-conditional,
+// with its condition, as a warning. strided_view_fixed.cl states the layout
+// with an assume comment and is quiet even then; runtime_check launches
 // this kernel with s0 = s1 = 1 to show the collision the condition names.
-// RUN-CONFIG: --local-size=8,8
+// RUN-CONFIG: --local-size=8,8 --report-conditional
 __kernel void fill_view(__global float *out, int s0, int s1, float v)
 {
     int x = get_global_id(0), y = get_global_id(1);
