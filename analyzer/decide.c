@@ -206,6 +206,7 @@ struct rowterm {
 	const struct sym *term;
 	unsigned p;
 	long long coef;
+	long long mul;               /* the constant the index multiplies the term by */
 };
 
 /* Flatten s * mul into additive terms and keep those that are a product
@@ -253,7 +254,7 @@ static void row_terms(struct q *q, const struct sym *s, long long mul, struct ro
 				hits++;
 			}
 	if (hits == 1 && nf >= 2 && c > 0)
-		out[(*n)++] = (struct rowterm){ s, (unsigned)which, c };
+		out[(*n)++] = (struct rowterm){ s, (unsigned)which, c, mul };
 }
 
 /* The hypotheses correct code relies on, for the unknowns of the query;
@@ -296,7 +297,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 			if (nr != 1)
 				continue;
 			Z3_ast term = smt_term(q, rt[i].term, side_i, 0).t;
-			Z3_ast rest = sub2(d, idx, term);
+			Z3_ast rest = sub2(d, idx, mul2(d, num(d, rt[i].mul), term));
 			Z3_ast row = mul2(d, num(d, rt[i].coef), smt_slot(q, rt[i].p, side_i).t);
 			const char *obj = x->object && x->object->name ? x->object->name : "?";
 			h[n++] = (struct hyp){ HYP_ROW, 0, rt[i].p, 0, obj,
