@@ -55,6 +55,14 @@ struct launch {
 	const char *bound;       /* LAUNCH_BOUNDED: what bounds the size, for the note
 				  * ("every access to 'tile' in bounds") */
 	unsigned sg_size;        /* sub-group size of the device model */
+	/* Zero configuration: an open local size that the kernel ties to a
+	 * macro constant the build does not define, lsz[d] <= mcoef[d] * M +
+	 * moff[d] (== when meq[d]: reqd_work_group_size(TILE, ...)), M the
+	 * unknown of mvar[d] (NULL: none).  The solver's base holds it; the
+	 * witness takes M's value from its model. */
+	const struct ir_var *mvar[3];
+	long long mcoef[3], moff[3];
+	bool meq[3];
 };
 
 /* Decide what the options, the kernel's attributes and the dimensions it
