@@ -538,6 +538,8 @@ static void log_decision(struct q *q, const struct acc *a, const struct acc *b,
 			      w->benign ? " benign" : "", w->lockstep ? " lockstep" : "",
 			      w->data_dependent ? " data" : "", w->condition ? " when " : "",
 			      w->condition ? w->condition : "");
+	if (w->verdict == VERDICT_RACE && w->macros && n > 0 && (size_t)n < sizeof buf)
+		n += snprintf(buf + n, sizeof buf - (size_t)n, " with %s", w->macros);
 	if (w->verdict == VERDICT_UNKNOWN && n > 0 && (size_t)n < sizeof buf)
 		snprintf(buf + n, sizeof buf - (size_t)n, " (%s)",
 			 w->why_unknown ? w->why_unknown : "the element depends on loaded data");

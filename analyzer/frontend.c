@@ -173,6 +173,10 @@ struct fe {
 	 * (placeholder fe_placeholder(k) for macro[k]), NULL when none */
 	struct ir_var **macro;
 	unsigned nmacro;
+	const struct zc *zc;       /* what was assumed, for a second look (zc_check_attributes) */
+	const char **argv;         /* the parse's arguments and the file, for that look */
+	int argc;
+	struct CXUnsavedFile *uf;
 };
 
 #define FE_MAX_DEPTH 2000
@@ -1813,8 +1817,9 @@ static void read_attributes(struct fe *s, CXCursor c, struct ir_func *f)
 	mem_release(&s->tmp, m);
 	/* Zero configuration: a size that is an assumed macro stays that
 	 * unknown (launch.c); one computed from a macro (no size of a real
-	 * work-group is as large as a placeholder) makes the attribute say
-	 * nothing that the analyses could use. */
+	 * work-group is as large as a placeholder, and zc_check_attributes
+	 * finds the others) makes the attribute say nothing that the analyses
+	 * could use. */
 	bool derived = false, given = f->reqd_wg[0] != 0;
 	for (unsigned k = 0; s->nmacro && given && k < 3; k++) {
 		long long v = f->reqd_wg[k];
@@ -2103,7 +2108,7 @@ static void directive_names(struct fe *s, struct zc *z, CXTranslationUnit tu, CX
 {
 	size_t size = 0;
 	const char *t = clang_getFileContents(tu, f, &size), *end = t + size;
-	const char *fname = file_name(s, f);
+	const char *fname = clang_File_isEqual(f, s->main_file) ? NULL : file_name(s, f);
 	unsigned line = 1;
 	for (const char *p = t; t && p < end; line++) {
 		const char *eol = p;
@@ -2135,7 +2140,8 @@ static void directive_names(struct fe *s, struct zc *z, CXTranslationUnit tu, CX
 							q++;
 						mem_vec_push(s->a, &z->tested, mem_strndup(s->a, b, (size_t)(q - b)));
 						mem_vec_push(s->a, &z->tested,
-							     (void *)mem_printf(s->a, "%s:%u", fname, first));
+							     (void *)(fname ? mem_printf(s->a, "%s:%u", fname, first)
+								     : mem_printf(s->a, "line %u", first)));
 					} else if (*q == '/' && q + 1 < eol && q[1] == '/') {
 						q = eol;
 					} else {
@@ -2315,7 +2321,7 @@ static struct ir_type macro_int = { .kind = T_INT, .size = 4, .spelling = "int" 
  * libclang fails.
  */
 static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char **argv, int argc,
-				  struct CXUnsavedFile *uf)
+				  struct CXUnsavedFile *uf, long long shift)
 {
 	const char **v = MEM_ARRAY(s->a, const char *, (size_t)argc + z->nconsts + z->ntypes + 1);
 	if (!v)
@@ -2323,7 +2329,7 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 	memcpy(v, argv, (size_t)argc * sizeof *v);
 	int n = argc;
 	for (unsigned i = 0; i < z->nconsts; i++)
-		v[n++] = mem_printf(s->a, "-D%s=%lld", z->consts[i], fe_placeholder(i));
+		v[n++] = mem_printf(s->a, "-D%s=%lld", z->consts[i], fe_placeholder(i) + shift);
 	for (unsigned i = 0; i < z->ntypes; i++)
 		v[n++] = mem_printf(s->a, "-D%s=float", z->types[i]);
 	CXTranslationUnit tu = NULL;
@@ -2352,7 +2358,7 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 	for (unsigned round = 0; round < FE_ZC_ROUNDS && !ok; round++) {
 		if (!zc_round(s, &z, cur))
 			break;
-		CXTranslationUnit next = zc_parse(s, &z, argv, argc, uf);
+		CXTranslationUnit next = zc_parse(s, &z, argv, argc, uf, 0);
 		if (!next)
 			break;
 		if (cur != first)
@@ -2370,6 +2376,13 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 	}
 	clang_disposeTranslationUnit(first);
 	s->tu = cur;
+	struct zc *keep = MEM_NEW(s->a, struct zc);
+	if (keep)
+		*keep = z;
+	s->zc = keep;
+	s->argv = argv;
+	s->argc = argc;
+	s->uf = uf;
 	s->main_file = clang_getFile(s->tu, s->display);
 	s->nfiles = 0;   /* the file cache held the first parse's files */
 	s->macro = MEM_ARRAY(s->a, struct ir_var *, z.nconsts + 1);
@@ -2402,6 +2415,84 @@ static void give_back_heap(void)
 #ifdef __GLIBC__
 	malloc_trim(0);
 #endif
+}
+
+/*
+ * A reqd_work_group_size is read as numbers (read_attributes), and with
+ * placeholders in the program a number may be one computed from them
+ * (reqd_work_group_size(TILE / 32, 1, 1)).  Parsed once more with every
+ * placeholder moved by FE_SECOND_LOOK (enough to move a quotient by any
+ * divisor that leaves a work-group size, small enough that TILE * TILE * 4
+ * stays an int), a size that is a number stays the same, a size that is a
+ * macro moves with it, and any other size is computed from one: then the
+ * attribute says nothing the analyses could use.
+ */
+#define FE_SECOND_LOOK 2002
+struct reqd_look {
+	struct fe *s;
+	unsigned changed;
+};
+
+static enum CXChildVisitResult reqd_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct reqd_look *x = d;
+	struct fe *s = x->s;
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	struct mem_mark m = mem_mark(&s->tmp);
+	const char *name = take(&s->tmp, clang_getCursorSpelling(c));
+	struct ir_func moved;
+	memset(&moved, 0, sizeof moved);
+	unsigned n = s->nmacro;
+	s->nmacro = 0;     /* the numbers as printed */
+	read_attributes(s, c, &moved);
+	s->nmacro = n;
+	for (unsigned i = 0; i < s->u->funcs.len; i++) {
+		struct ir_func *f = s->u->funcs.items[i];
+		if (strcmp(f->name, name) || (!f->reqd_wg[0] && !f->reqd_macro[0] &&
+					      !f->reqd_macro[1] && !f->reqd_macro[2]))
+			continue;
+		bool same = true;
+		for (unsigned k = 0; k < 3; k++) {
+			long long want = f->reqd_wg[k];
+			for (unsigned j = 0; f->reqd_macro[k] && j < s->nmacro; j++)
+				if (s->macro[j] == f->reqd_macro[k])
+					want = fe_placeholder(j) + FE_SECOND_LOOK;
+			same &= moved.reqd_wg[k] == want;
+		}
+		if (!same) {
+			memset(f->reqd_wg, 0, sizeof f->reqd_wg);
+			memset(f->reqd_macro, 0, sizeof f->reqd_macro);
+			x->changed++;
+		}
+	}
+	mem_release(&s->tmp, m);
+	return CXChildVisit_Continue;
+}
+
+static void zc_check_attributes(struct fe *s)
+{
+	bool any = false;
+	for (unsigned i = 0; i < s->u->funcs.len && !any; i++) {
+		const struct ir_func *f = s->u->funcs.items[i];
+		any = f->reqd_wg[0] || f->reqd_macro[0] || f->reqd_macro[1] || f->reqd_macro[2];
+	}
+	if (!any || !s->zc)
+		return;
+	CXTranslationUnit tu = zc_parse(s, s->zc, s->argv, s->argc, s->uf, FE_SECOND_LOOK);
+	struct reqd_look x = { s, 0 };
+	if (tu && !count_errors(tu))
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), reqd_visit, &x);
+	else    /* no second look: no size the analyses could trust */
+		for (unsigned i = 0; i < s->u->funcs.len; i++) {
+			struct ir_func *f = s->u->funcs.items[i];
+			memset(f->reqd_wg, 0, sizeof f->reqd_wg);
+			memset(f->reqd_macro, 0, sizeof f->reqd_macro);
+		}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
 }
 
 bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t len)
@@ -2454,6 +2545,8 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 	}
 	CXCursor root = clang_getTranslationUnitCursor(s.tu);
 	clang_visitChildren(root, collect_funcs, &s);
+	if (s.nmacro)
+		zc_check_attributes(&s);
 	/* Pass 2: lower the bodies.  Definitions were found in source order. */
 	for (unsigned i = 0; i < s.u->funcs.len; i++) {
 		if (i < s.fcursors.n)
