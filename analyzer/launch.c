@@ -111,9 +111,11 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 			l->lsz[d] = l->lsz_max[d] = l->wlsz[d] = v[d] ? v[d] : 1;
 		/* reqd_work_group_size(TILE, ...) with TILE a macro constant the
 		 * build does not define: that size is the unknown itself. */
+		/* Along a dimension whose work-items the kernel never tells apart
+		 * the size is one, as for an open launch (below). */
 		unsigned open = 0;
 		for (unsigned d = 0; d < 3 && !o->local[0]; d++)
-			if (f->reqd_macro[d])
+			if (f->reqd_macro[d] && (s.items >> d & 1))
 				open |= 1u << d;
 		unsigned shape[3];
 		default_shape(open, shape);
@@ -123,9 +125,8 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 			l->lsz[d] = 0;
 			l->lsz_max[d] = d == 2 ? LAUNCH_MAX_DIM2 : LAUNCH_MAX_WG;
 			l->wlsz[d] = shape[d];
-			l->mvar[d] = f->reqd_macro[d];
-			l->mcoef[d] = 1;
-			l->meq[d] = true;
+			l->tie[l->nties++] = (struct launch_tie){ f->reqd_macro[d], 1, 0,
+								  (unsigned char)d, true };
 		}
 	} else {
 		/* Along a dimension whose work-items the kernel never tells apart,
@@ -574,12 +575,15 @@ static void macro_bound(struct abuild *ab, struct acc_kernel *k, unsigned d, uns
 			long long coef, long long off, const char *why)
 {
 	struct launch *l = &k->launch;
-	if (l->lsz[d] || l->mvar[d] || !k->slots[slot].var)
+	if (l->lsz[d] || !k->slots[slot].var || l->nties == LAUNCH_MAX_TIES)
 		return;
-	l->mvar[d] = k->slots[slot].var;
-	l->mcoef[d] = coef;
-	l->moff[d] = off;
-	if (l->src == LAUNCH_OPEN || !l->bound) {
+	for (unsigned i = 0; i < l->nties; i++)
+		if (l->tie[i].dim == d && l->tie[i].var == k->slots[slot].var &&
+		    (l->tie[i].eq || (l->tie[i].coef == coef && l->tie[i].off == off)))
+			return;
+	l->tie[l->nties++] = (struct launch_tie){ k->slots[slot].var, coef, off,
+						  (unsigned char)d, false };
+	if (l->src == LAUNCH_OPEN || (l->src == LAUNCH_BOUNDED && !l->bound)) {
 		l->src = LAUNCH_BOUNDED;
 		l->bound = mem_printf(ab->a, "at most %s%s'%s'%s along dimension %u, %s",
 				      coef != 1 ? mem_printf(ab->a, "%lld * ", coef) : "", "",
@@ -610,7 +614,7 @@ static void infer_from_macros(struct abuild *ab, struct acc_kernel *k)
 		flatten(a->index, 1, t, &n, 32, 0);
 		for (unsigned d = 0; d < 3; d++) {
 			long long unit = 0;
-			if (l->lsz[d] || l->mvar[d])
+			if (l->lsz[d])
 				continue;
 			for (unsigned i = 0; i < n; i++)
 				if (t[i].atom && t[i].atom->op == S_LID && t[i].atom->dim == d)
@@ -683,12 +687,12 @@ static const char *shape_text(struct cls_ctx *ctx, const struct launch *l, const
 
 const char *launch_note(struct cls_ctx *ctx, const struct launch *l, const unsigned lsz[3])
 {
-	if (l->src == LAUNCH_REQD && (l->meq[0] || l->meq[1] || l->meq[2])) {
-		const char *names = "";
-		for (unsigned d = 0; d < 3; d++)
-			if (l->meq[d] && !strstr(names, l->mvar[d]->name))
-				names = mem_printf(ctx->arena, "%s%s'%s'", names, *names ? ", " : "",
-						   l->mvar[d]->name);
+	const char *names = "";
+	for (unsigned i = 0; i < l->nties; i++)
+		if (l->tie[i].eq)
+			names = mem_printf(ctx->arena, "%s%s'%s'", names, *names ? ", " : "",
+					   l->tie[i].var->name);
+	if (l->src == LAUNCH_REQD && *names) {
 		return mem_printf(ctx->arena, "assuming %s, as reqd_work_group_size says with %s, "
 				  "which the build does not define", shape_text(ctx, l, lsz), names);
 	}
