@@ -4,6 +4,9 @@
  * The only file that includes clang-c/Index.h.  It parses a kernel file as
  * OpenCL C, turns compiler errors into compile-error diagnostics, and lowers
  * every function definition outside system headers into the IR of ir.h.
+ * When the only thing missing is macro constants and types that the host's
+ * build options would define, it parses again with them assumed (zero
+ * configuration, below) and lowers the constants to E_MACRO unknowns.
  * Every CXString is copied into the arena and disposed in the helper that
  * obtained it.
  */
