@@ -181,6 +181,14 @@ static void emit_at(struct walker *w, const struct ir_expr *lv, bool is_pointer,
 	a->elem_type = pl.elem;
 	a->elem_size = acc_type_size(pl.elem);
 	a->field = pl.field;
+	if (pl.object->extent && pl.dim <= ACC_MAX_BOUND) {
+		unsigned n = 0;
+		while (n < pl.dim && pl.sub[n] && pl.ext[n])
+			n++;
+		a->nbound = (unsigned char)n;
+		memcpy(a->bsub, pl.sub, sizeof a->bsub);
+		memcpy(a->bext, pl.ext, sizeof a->bext);
+	}
 	long long sz = is_pointer ? (lv->type && lv->type->elem ? acc_type_size(lv->type->elem) : 0)
 				  : pl.size;
 	if (sz <= 0)
@@ -579,6 +587,9 @@ const char *acc_element_text(struct cls_ctx *ctx, const struct acc *a, long long
 	const struct ir_var *o = a->object;
 	const struct ir_type *t = o->type;
 	long long es = a->elem_size > 0 ? a->elem_size : 1;
+	/* Rows whose length is an unknown macro constant: the access as written. */
+	if (t && t->symbolic && t->elem && t->elem->kind == T_ARRAY)
+		return ir_expr_text(ctx->arena, a->lv);
 	if (t && t->kind == T_ARRAY) {
 		/* Row-major indices of a multi-dimensional array. */
 		char buf[96];

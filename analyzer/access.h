@@ -63,7 +63,10 @@ struct sym_slot {
 	const struct ir_block *loop;   /* S_IV: the loop's header; else NULL */
 	const struct ir_block *def_loop; /* innermost loop containing a definition, or NULL */
 	bool is_iv;
-	bool is_param;                 /* a kernel argument */
+	bool is_param;                 /* a kernel argument, or a macro constant the
+					* build does not define (is_macro) */
+	bool is_macro;                 /* var is a VAR_MACRO: one unknown of the whole
+					* program (zero configuration), in every context */
 	bool per_group;                /* uniform in a group, but a group's own: loaded
 					* from __local memory or from an address that
 					* depends on the group id (a reserved offset, a
@@ -130,6 +133,7 @@ struct acc_ctx {                   /* one inlined copy of a function */
 };
 
 #define ACC_MAX_EGUARD 4
+#define ACC_MAX_BOUND 4
 
 struct acc {
 	unsigned id;
@@ -148,6 +152,11 @@ struct acc {
 	long long elem_size;           /* bytes per element of object */
 	const struct ir_type *elem_type;
 	const char *field;             /* struct member or vector component, or NULL */
+	/* An array whose lengths are macro constants the build does not define
+	 * (ir_var.extent): each subscript and the length it must stay below,
+	 * outermost first; a correct kernel keeps 0 <= sub < ext (decide.c) */
+	unsigned char nbound;
+	struct sym *bsub[ACC_MAX_BOUND], *bext[ACC_MAX_BOUND];
 	struct sym *value;             /* stored value (writes), NULL if unknown */
 	unsigned char value_level;     /* uniformity of the stored value */
 	struct acc_ctx *ctx;
@@ -253,6 +262,8 @@ struct acc_witness {
 					* in more than one dimension: a warning */
 	const char *why_unknown;       /* VERDICT_UNKNOWN */
 	const char *quiet;             /* a race not reported, for --dump=conflicts: why */
+	const char *macros;            /* the values the witness gives macro constants
+					* the build does not define ("TILE = 16"), or NULL */
 };
 
 /*

@@ -82,10 +82,11 @@ static inline bool loop_member(const struct fn_info *fi, int L, unsigned block)
 			return true;
 	return false;
 }
-/* Bytes of a type, 0 when unknown. */
+/* Bytes of a type, 0 when unknown (a symbolic array's size is a
+ * placeholder's: unknown). */
 static inline long long acc_type_size(const struct ir_type *t)
 {
-	return t && t->size > 0 ? t->size : 0;
+	return t && t->size > 0 && !t->symbolic ? t->size : 0;
 }
 
 /* A __local or program-scope object (not private storage). */
@@ -116,6 +117,11 @@ struct place {
 	const char *field;
 	long long size;              /* bytes accessed */
 	const struct ir_type *elem;  /* element type of the object */
+	/* subscripts of an array with symbolic lengths (ir_var.extent), by
+	 * dimension: dim of them so far; dim > ACC_MAX_BOUND: not a plain
+	 * path of subscripts into the array */
+	unsigned dim;
+	struct sym *sub[ACC_MAX_BOUND], *ext[ACC_MAX_BOUND];
 };
 /* The place of lvalue lv (or of what pointer lv points to) at (block, inst)
  * of context c; false for private storage and what cannot be resolved. */

@@ -266,9 +266,24 @@ static void expand_macros(struct cls_ctx *ctx, struct fact_node *e)
 	expand_macros(ctx, e->b);
 }
 
+/* Mark the identifiers of e that name a macro constant the build does not
+ * define (zero configuration assumed it for the file). */
+static void mark_macros(struct cls_ctx *ctx, struct fact_node *e)
+{
+	if (!e)
+		return;
+	for (unsigned i = 0; e->op == FN_ARG && i < ctx->unit->macros.len; i++)
+		e->macro |= !strcmp(((const struct ir_var *)ctx->unit->macros.items[i])->name,
+				    e->name);
+	mark_macros(ctx, e->a);
+	mark_macros(ctx, e->b);
+}
+
 static bool names_only(const struct fact_node *e, const struct ir_func *f)
 {
 	if (!e)
+		return true;
+	if (e->op == FN_ARG && e->macro)
 		return true;
 	if (e->op == FN_ARG) {
 		for (unsigned i = 0; i < f->nparams; i++)
@@ -298,6 +313,7 @@ static void add_fact(struct cls_ctx *ctx, const char *text, size_t n, struct cls
 		return;
 	}
 	expand_macros(ctx, e);
+	mark_macros(ctx, e);
 	struct fact *x = MEM_NEW(ctx->arena, struct fact);
 	if (!x)
 		return;

@@ -5,7 +5,8 @@
  *   // clsynclint: assume s1 >= s0 * get_global_size(0) && s0 >= 1
  *   clsynclint --assume='n >= get_global_size(0)' ...   (and `assume =` in .clsynclint)
  *
- * A fact is an integer condition over kernel arguments (by name), integer
+ * A fact is an integer condition over kernel arguments (by name), macro
+ * constants the build does not define (zero configuration), integer
  * literals and the launch: get_local_size(d), get_global_size(d),
  * get_num_groups(d); with + - * / %, comparisons, && || ! and parentheses.
  * It holds for every kernel of the file whose arguments it names; the
@@ -32,6 +33,8 @@ enum fact_op {
 
 struct fact_node {
 	unsigned char op, sub, dim;
+	bool macro;            /* FN_ARG: names a macro constant the build does not
+				* define (zero configuration), an unknown of every kernel */
 	long long v;
 	const char *name;
 	struct fact_node *a, *b;

@@ -136,6 +136,15 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 	for (unsigned i = 0; !all && i < a->neguard; i++)
 		sym_slots(a->eguard[i].cond, list, &nl, 256);
 	all |= nl >= 256 || k->nslots > ab->bvcap;
+	/* A macro constant the build does not define (zero configuration)
+	 * decides the addresses: the degree is a question about its value,
+	 * which nobody gave; nothing is reported. */
+	for (unsigned i = 0; i < (all ? k->nslots : nl); i++)
+		if (k->slots[all ? i : list[i]].is_macro)
+			goto out;
+	const struct ir_type *ot = a->object->type;
+	if (ot && ot->symbolic && ot->elem && ot->elem->kind == T_ARRAY)
+		goto out;
 	for (unsigned tr = 0; tr < 3; tr++) {
 		long long *dst = tr == 0 ? addr : tmp;
 		if (all) {

@@ -121,6 +121,11 @@ struct cls_options {
 	bool report_unused_suppressions; /* suppressions that hid nothing: CLS902 */
 	const char **assumes;    /* --assume facts (assume.h), nassumes of them */
 	unsigned nassumes;
+	/* Zero configuration (frontend.c): an identifier nothing defines that is
+	 * spelled like a macro constant is analyzed as an unknown integer
+	 * constant, and a type name nothing defines as float (default on;
+	 * --no-assume-macros turns it off) */
+	bool assume_macros;
 };
 
 void cls_options_init(struct cls_options *o);
@@ -160,6 +165,12 @@ struct cls_result {
 	 * line each ("no kernel in this file: ..."; build options taken from a
 	 * compilation database; whatever a later mode assumes for the file) */
 	struct mem_vec notes;
+	/* const char *: what zero configuration assumed (cls_options.
+	 * assume_macros): macro constants taken as unknown integers, and type
+	 * names taken as float; `macro_note` is the note that says so (one of
+	 * `notes`), NULL when nothing was assumed */
+	struct mem_vec macro_consts, macro_types;
+	const char *macro_note;
 	const char *source;      /* the file's text, for caret lines */
 	size_t source_len;
 	/* --time-report: seconds per phase, then per rule (index in cls_rules) */
@@ -170,6 +181,11 @@ struct cls_result {
 	unsigned long solver_queries, solver_checks; /* conflict decisions, solver calls */
 	unsigned nsuppressed;    /* diagnostics hidden by suppression comments */
 };
+
+/* The note that says what zero configuration assumed for a file: macro
+ * constants `consts` and type names `types` (const char *), in the arena. */
+const char *cls_macro_note(struct mem_arena *a, const struct mem_vec *consts,
+			   const struct mem_vec *types);
 
 /* Seconds on a monotonic clock. */
 double cls_now(void);

@@ -32,6 +32,7 @@ enum cfg_key {
 	K_INCLUDE,   /* directory walking, global part only */
 	K_EXCLUDE,
 	K_ASSUME,    /* a fact, as --assume */
+	K_ASSUME_MACROS, /* yes or no, as --assume-macros= */
 };
 
 /* Each key and the command-line flag its value is given to (NULL: none). */
@@ -50,6 +51,7 @@ static const struct {
 	[K_INCLUDE] = { "include", NULL },
 	[K_EXCLUDE] = { "exclude", NULL },
 	[K_ASSUME] = { "assume", "--assume=" },
+	[K_ASSUME_MACROS] = { "assume-macros", "--assume-macros=" },
 };
 
 struct cfg_entry {
@@ -311,7 +313,7 @@ static int on_key(void *user, const char *section, const char *name, const char 
 	if (key < 0)
 		return load_fail(ld, "unknown key '%s' (options, cl-std, local-size, num-groups, "
 				     "global-size, device, enable, disable, severity.RULE, include, "
-				     "exclude, assume)", name);
+				     "exclude, assume, assume-macros)", name);
 	e->key = (enum cfg_key)key;
 	if (!*value)
 		return load_fail(ld, "'%s' needs a value", name);
@@ -575,6 +577,7 @@ void cfg_show(const struct cfg *c, const char *path, const struct cls_options *o
 	show_dims(out, "num-groups", o->launch.groups);
 	show_dims(out, "global-size", o->launch.global);
 	fprintf(out, "device = %s\n", o->device ? o->device : "generic");
+	fprintf(out, "assume-macros = %s\n", o->assume_macros ? "yes" : "no");
 	for (unsigned i = 0; i < cls_nrules && i < sizeof o->rule_enabled; i++) {
 		const struct cls_rule *r = cls_rules[i];
 		const char *level = sev[r->severity];

@@ -12,6 +12,7 @@
  *   severity.local-memory-race = warning  ; error, warning, note, off
  *   include = GLOB ...                  ; directory walking, relative to this file
  *   exclude = GLOB ...
+ *   assume-macros = no                  ; zero configuration off (frontend.c)
  *   [path:GLOB]                         ; keys for matching files replace the global ones
  *   disable = barrier-fence
  *

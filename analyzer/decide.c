@@ -157,6 +157,58 @@ static Z3_ast subgroup_of(struct q *q, unsigned inst, unsigned sg)
 	return Z3_mk_div(d->z, lin, num(d, sg));
 }
 
+/* Access x of work-item inst stays inside its array, when the array's
+ * lengths are macro constants (acc.nbound): 0 <= subscript < length. */
+static Z3_ast inside(struct q *q, const struct acc *x, unsigned inst)
+{
+	struct dec *d = q->d;
+	Z3_ast f = Z3_mk_true(d->z);
+	for (unsigned j = 0; j < x->nbound; j++) {
+		Z3_ast i = smt_term(q, x->bsub[j], inst, 0).t, e = smt_term(q, x->bext[j], inst, 0).t;
+		f = and2(d, f, and2(d, Z3_mk_ge(d->z, i, num(d, 0)), Z3_mk_lt(d->z, i, e)));
+	}
+	return f;
+}
+
+/*
+ * An array whose lengths are macro constants the build does not define has
+ * no length the launch could be bounded by (launch.c reads numbers), so its
+ * bounds enter the question itself: an access outside an array is undefined
+ * behaviour, and correct code keeps each work-item's subscripts inside it.
+ * Both work-items of the question do, for the access each runs and for the
+ * other one when it runs that too (tile[r][c] written by every work-item:
+ * c < TILE for both, which is what makes two rows of the tile apart).
+ */
+static Z3_ast in_bounds(struct q *q, const struct acc *a, const struct acc *b)
+{
+	struct dec *d = q->d;
+	Z3_ast f = and2(d, inside(q, a, 0), inside(q, b, 1));
+	if (a != b && a->nbound)
+		f = and2(d, f, imp(d, smt_guard(q, a, 1), inside(q, a, 1)));
+	if (a != b && b->nbound)
+		f = and2(d, f, imp(d, smt_guard(q, b, 0), inside(q, b, 0)));
+	return f;
+}
+
+/* The values a witness gives the macro constants its question uses
+ * ("TILE = 16"), or NULL when it uses none. */
+static const char *witness_macros(struct q *q, Z3_model m)
+{
+	struct dec *d = q->d;
+	const char *t = NULL;
+	for (unsigned i = 0; m && i < q->nparams; i++) {
+		const struct sym_slot *sl = &q->k->slots[q->params[i]];
+		bool ok = true;
+		if (!sl->is_macro)
+			continue;
+		long long v = smt_value(d, m, smt_slot(q, q->params[i], 0).t, &ok);
+		if (ok)
+			t = mem_printf(q->ctx->arena, "%s%s%s = %lld", t ? t : "", t ? ", " : "",
+				       sl->name, v);
+	}
+	return t;
+}
+
 /* Two different work-items: of one group (local ids differ) or of two
  * groups (group ids differ). */
 static Z3_ast distinct(struct q *q)
@@ -206,6 +258,7 @@ struct rowterm {
 	const struct sym *term;
 	unsigned p;
 	long long coef;
+	long long mul;               /* the constant the index multiplies the term by */
 };
 
 /* Flatten s * mul into additive terms and keep those that are a product
@@ -246,14 +299,17 @@ static void row_terms(struct q *q, const struct sym *s, long long mul, struct ro
 	}
 	int which = -1;
 	unsigned hits = 0;
+	/* A macro constant the build does not define scales an index the way
+	 * a written constant does (TILE * get_group_id(0)): not a row. */
 	for (unsigned i = 0; i < nf; i++)
 		for (unsigned j = 0; j < q->nparams; j++)
-			if (f[i]->op == S_SLOT && f[i]->slot == q->params[j]) {
+			if (f[i]->op == S_SLOT && f[i]->slot == q->params[j] &&
+			    !q->k->slots[q->params[j]].is_macro) {
 				which = (int)q->params[j];
 				hits++;
 			}
 	if (hits == 1 && nf >= 2 && c > 0)
-		out[(*n)++] = (struct rowterm){ s, (unsigned)which, c };
+		out[(*n)++] = (struct rowterm){ s, (unsigned)which, c, mul };
 }
 
 /* The hypotheses correct code relies on, for the unknowns of the query;
@@ -351,7 +407,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 			if (nr != 1)
 				continue;
 			Z3_ast term = smt_term(q, rt[i].term, side_i, 0).t;
-			Z3_ast rest = sub2(d, idx, term);
+			Z3_ast rest = sub2(d, idx, mul2(d, num(d, rt[i].mul), term));
 			Z3_ast row = mul2(d, num(d, rt[i].coef), smt_slot(q, rt[i].p, side_i).t);
 			const char *obj = x->object && x->object->name ? x->object->name : "?";
 			h[n++] = (struct hyp){ HYP_ROW, 0, rt[i].p, 0, obj,
@@ -550,6 +606,8 @@ static void log_decision(struct q *q, const struct acc *a, const struct acc *b,
 			      w->condition ? w->condition : "");
 	if (w->quiet && n > 0 && (size_t)n < sizeof buf)
 		n += snprintf(buf + n, sizeof buf - (size_t)n, " (a race %s)", w->quiet);
+	if (w->verdict == VERDICT_RACE && w->macros && n > 0 && (size_t)n < sizeof buf)
+		n += snprintf(buf + n, sizeof buf - (size_t)n, " with %s", w->macros);
 	if (w->verdict == VERDICT_UNKNOWN && n > 0 && (size_t)n < sizeof buf)
 		snprintf(buf + n, sizeof buf - (size_t)n, " (%s)",
 			 w->why_unknown ? w->why_unknown : "the element depends on loaded data");
@@ -608,6 +666,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			and2(d, overlap, distinct(&q)));
 	f = and2(d, f, and2(d, last_iteration(&q, a, b, mode, 0), last_iteration(&q, b, a, mode, 1)));
 	f = and2(d, f, and2(d, continuation(&q, a, 0), continuation(&q, b, 1)));
+	if (a->nbound || b->nbound)
+		f = and2(d, f, in_bounds(&q, a, b));
 	/* Without detail, no witness: the memo answers a question asked before. */
 	r = smt_check(&q, f, 0, NULL, detail ? &m : NULL);
 	if (r != Z3_L_TRUE || (q.opaque && !q.loads_equal)) {
@@ -652,7 +712,9 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		Z3_lbool r2 = smt_check(&q, hf, nh, lits, &m2);
 		if (r2 == Z3_L_UNDEF) {
 			/* Whether the race needs a hypothesis broken is not known: a
-			 * finding would rest on a value nobody wrote as much as not. */
+			 * finding would rest on a value nobody wrote as much as not
+			 * (and the model's values of macro constants the build does
+			 * not define are the solver's choice, not the build's). */
 			found = false;
 			w->verdict = VERDICT_UNKNOWN;
 			w->why_unknown = unknown_why(r2, &q);
@@ -729,7 +791,11 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 					continue;
 				}
 				broken = or2(d, broken, Z3_mk_not(d->z, h[i].f));
-				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_ORDER;
+				/* A macro constant and the launch are both the host's
+				 * configuration: a race that needs them to disagree
+				 * is a coincidence of it, not a missing guard. */
+				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_ORDER ||
+					       k->slots[h[i].p].is_macro;
 				only_pos &= h[i].kind == HYP_POS;
 				const char *t = hyp_text(ctx, k, &h[i]);
 				if (t && strstr(buf, t))
@@ -798,6 +864,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	}
 	m = nice_model(&q, f, m);
 	witness_from(&q, m, ia, ib, w);
+	w->macros = witness_macros(&q, m);
 	for (unsigned i = 0; i < q.nparams; i++)
 		w->index_unknowns |= sym_uses_slot(a->index, q.params[i]) ||
 				     sym_uses_slot(b->index, q.params[i]);
@@ -812,6 +879,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		if (w->cross_subgroup) {
 			mc = nice_model(&q, and2(d, f, ne(d, s0, s1)), mc);
 			witness_from(&q, mc, ia, ib, w);
+			w->macros = witness_macros(&q, mc);
 			smt_model_free(&q, mc);
 		}
 		if (!w->cross_subgroup) {

@@ -20,6 +20,7 @@ void cls_options_init(struct cls_options *o)
 	o->min_severity = CLS_NOTE;
 	o->fast_builtins = true;
 	o->budget_seconds = 60;
+	o->assume_macros = true;
 }
 
 bool cls_over_budget(struct cls_ctx *ctx)
@@ -78,6 +79,32 @@ static void report_unsupported(struct cls_ctx *ctx)
 			   "unsupported: %s is not modelled; %s may miss findings here",
 			   x->what, x->weakened);
 	}
+}
+
+/* The names of v (const char *), "A, B and C". */
+static const char *name_list(struct mem_arena *a, const struct mem_vec *v)
+{
+	const char *t = "";
+	for (unsigned i = 0; i < v->len; i++)
+		t = mem_printf(a, "%s%s%s", t, !i ? "" : i + 1 == v->len ? " and " : ", ",
+			       (const char *)v->items[i]);
+	return t;
+}
+
+const char *cls_macro_note(struct mem_arena *a, const struct mem_vec *consts,
+			   const struct mem_vec *types)
+{
+	if (!consts->len && !types->len)
+		return NULL;
+	const char *c = consts->len
+		? mem_printf(a, "%s, analyzed as %s", name_list(a, consts),
+			     consts->len == 1 ? "an unknown integer constant" : "unknown integer constants")
+		: NULL;
+	const char *t = types->len ? mem_printf(a, "%s, analyzed as float", name_list(a, types))
+				   : NULL;
+	return mem_printf(a, "not defined by the build: %s%s%s (give -D NAME=VALUE for their "
+			  "values, --no-assume-macros to require them)",
+			  c ? c : "", c && t ? "; " : "", t ? t : "");
 }
 
 double cls_now(void)

@@ -789,6 +789,18 @@ bool cls_host_has_kernels(enum cls_host_lang lang, const char *text, size_t len)
 	return found;
 }
 
+/* Append to `to` (in arena a) the names of `from` it does not hold yet. */
+static void add_names(struct mem_arena *a, struct mem_vec *to, const struct mem_vec *from)
+{
+	for (unsigned i = 0; i < from->len; i++) {
+		bool dup = false;
+		for (unsigned j = 0; j < to->len && !dup; j++)
+			dup = !strcmp(to->items[j], from->items[i]);
+		if (!dup)
+			mem_vec_push(a, to, mem_strdup(a, from->items[i]));
+	}
+}
+
 void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const char *display,
 		   const char *text, size_t len, struct cls_result *r)
 {
@@ -840,9 +852,13 @@ void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const c
 			mem_vec_push(&r->arena, &r->kernels, x);
 		}
 		for (unsigned i = 0; i < k.notes.len; i++)
-			mem_vec_push(&r->arena, &r->notes,
-				     mem_printf(&r->arena, "kernel source at line %u: %s", at.line,
-						(const char *)k.notes.items[i]));
+			if (k.notes.items[i] != k.macro_note)
+				mem_vec_push(&r->arena, &r->notes,
+					     mem_printf(&r->arena, "kernel source at line %u: %s", at.line,
+							(const char *)k.notes.items[i]));
+		/* What zero configuration assumed: one note for the host file. */
+		add_names(&r->arena, &r->macro_consts, &k.macro_consts);
+		add_names(&r->arena, &r->macro_types, &k.macro_types);
 		if (k.status == CLS_FILE_NOT_ANALYZED) {
 			const char *why = mem_printf(&r->arena, "kernel source at line %u: %s",
 						     at.line, k.reason ? k.reason : "?");
@@ -862,6 +878,9 @@ void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const c
 			r->peak_arena = k.peak_arena;
 		cls_result_free(&k);
 	}
+	r->macro_note = cls_macro_note(&r->arena, &r->macro_consts, &r->macro_types);
+	if (r->macro_note)
+		mem_vec_push(&r->arena, &r->notes, (void *)r->macro_note);
 	if (failed > 1)
 		r->reason = mem_printf(&r->arena, "%u of the %u kernel sources in string literals "
 				       "could not be analyzed (%s)", failed, s.groups.len, r->reason);

@@ -4,6 +4,9 @@
  * The only file that includes clang-c/Index.h.  It parses a kernel file as
  * OpenCL C, turns compiler errors into compile-error diagnostics, and lowers
  * every function definition outside system headers into the IR of ir.h.
+ * When the only thing missing is macro constants and types that the host's
+ * build options would define, it parses again with them assumed (zero
+ * configuration, below) and lowers the constants to E_MACRO unknowns.
  * Every CXString is copied into the arena and disposed in the helper that
  * obtained it.
  */
@@ -169,9 +172,33 @@ struct fe {
 	CXCursor fcursor;          /* the definition being lowered */
 	struct for_table *fors;    /* its for statements' parts (for_table), or NULL */
 	struct mem_arena fora;     /* the table and the printed definition, per function */
+	/* zero configuration: the macro constants assumed for this parse
+	 * (placeholder fe_placeholder(k) for macro[k]), NULL when none */
+	struct ir_var **macro;
+	unsigned nmacro;
+	const struct zc *zc;       /* what was assumed, for a second look (zc_check_attributes) */
+	const char **argv;         /* the parse's arguments and the file, for that look */
+	int argc;
+	struct CXUnsavedFile *uf;
 };
 
 #define FE_MAX_DEPTH 2000
+
+/*
+ * Zero configuration (see "zero configuration" below): the k-th macro
+ * constant nothing defines is given the value fe_placeholder(k) for clang,
+ * so that the file compiles, and every literal of that value that a macro
+ * expansion wrote becomes E_MACRO, the unknown itself.  The values are odd
+ * numbers no kernel writes, small enough that TILE * TILE * 4 stays an int.
+ */
+#define FE_PLACEHOLDER_BASE 20011
+#define FE_MAX_MACROS 64
+
+static long long fe_placeholder(unsigned k)
+{
+	return FE_PLACEHOLDER_BASE + 4 * (long long)k;
+}
+
 
 static const char *file_name(struct fe *s, CXFile f)
 {
@@ -433,6 +460,77 @@ static struct ir_var *add_private(struct fe *s, struct ir_var *v)
 	return v;
 }
 
+static struct ir_expr *lower_expr(struct fe *s, CXCursor c);
+static bool eval_int(CXCursor c, long long *v);
+static bool has_macro(const struct ir_expr *e, unsigned depth);
+
+/* Collect the size expressions among the children of c (but not `skip`,
+ * a variable's initializer) into k. */
+static void size_exprs(struct fe *s, CXCursor c, CXCursor skip, struct kids *k)
+{
+	struct kids x = children(s, c);
+	for (unsigned i = 0; i < x.n; i++)
+		if (clang_isExpression(clang_getCursorKind(x.v[i])) &&
+		    (clang_Cursor_isNull(skip) || !clang_equalCursors(x.v[i], skip)))
+			kids_visit(x.v[i], c, k);
+}
+
+/*
+ * Zero configuration: the lengths of array variable v, as its declaration
+ * (or the typedef it names) writes them, when one is made of an assumed
+ * macro constant (__local float t[TILE][TILE + 1]).  The lengths become
+ * v->extent, outermost first, and v's type and the row types inside it are
+ * marked symbolic: their sizes are the placeholder's, which no analysis
+ * may take for a value.  A length without a written expression (no child
+ * matches it) is marked symbolic when it is as large as a placeholder could
+ * make it.
+ */
+static void array_extents(struct fe *s, CXCursor decl, struct ir_var *v)
+{
+	unsigned n = 0;
+	for (const struct ir_type *t = v->type; t && t->kind == T_ARRAY; t = t->elem)
+		n++;
+	if (!n || n > 8)
+		return;
+	struct mem_mark m = mem_mark(&s->tmp);
+	struct kids k = { .a = &s->tmp };
+	size_exprs(s, decl, clang_Cursor_getVarDeclInitializer(decl), &k);
+	CXType dt = clang_getCursorType(decl);
+	if (dt.kind == CXType_Elaborated)
+		dt = clang_Type_getNamedType(dt);
+	if (dt.kind == CXType_Typedef)
+		size_exprs(s, clang_getTypeDeclaration(dt), clang_getNullCursor(), &k);
+	struct ir_expr **ext = MEM_ARRAY(s->a, struct ir_expr *, n);
+	bool used[32] = { false }, sym[8] = { false }, any = false;
+	struct ir_func *f = s->f;
+	s->f = NULL;   /* not expressions of the function's blocks */
+	unsigned i = 0;
+	for (const struct ir_type *t = v->type; ext && t && t->kind == T_ARRAY; t = t->elem, i++) {
+		for (unsigned j = 0; j < k.n && j < 32 && !ext[i]; j++) {
+			long long x;
+			if (!used[j] && eval_int(k.v[j], &x) && x == (long long)t->count) {
+				used[j] = true;
+				ext[i] = lower_expr(s, k.v[j]);
+			}
+		}
+		sym[i] = ext[i] ? has_macro(ext[i], 0) : t->count >= FE_PLACEHOLDER_BASE / 16;
+	}
+	s->f = f;
+	mem_release(&s->tmp, m);
+	/* A row is symbolic when a length inside it is. */
+	for (unsigned j = n; j-- > 1;)
+		sym[j - 1] |= sym[j];
+	any = sym[0];
+	if (!ext || !any)
+		return;
+	v->extent = ext;
+	v->nextent = n;
+	i = 0;
+	for (struct ir_type *t = v->type; t && t->kind == T_ARRAY; t = t->elem, i++)
+		if (sym[i])
+			t->symbolic = true;
+}
+
 /* The ir_var for a VarDecl or ParmDecl cursor, made on first sight. */
 static struct ir_var *var_for(struct fe *s, CXCursor decl)
 {
@@ -447,6 +545,8 @@ static struct ir_var *var_for(struct fe *s, CXCursor decl)
 	v->decl = range_of(s, decl);
 	v->pos = v->decl.begin;
 	enum CXCursorKind k = clang_getCursorKind(decl);
+	if (s->nmacro && k == CXCursor_VarDecl && v->type && v->type->kind == T_ARRAY)
+		array_extents(s, decl, v);
 	enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
 	CXCursor parent = clang_getCursorSemanticParent(decl);
 	bool file_scope = clang_getCursorKind(parent) == CXCursor_TranslationUnit;
@@ -498,17 +598,59 @@ static bool eval_int(CXCursor c, long long *v)
 	return ok;
 }
 
+/* Does the text at location l start with an identifier (a macro's name),
+ * rather than the digits of a literal written there? */
+static bool expanded_from_macro(struct fe *s, CXSourceLocation l)
+{
+	CXFile f = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	clang_getExpansionLocation(l, &f, NULL, NULL, &off);
+	const char *text = f ? clang_getFileContents(s->tu, f, &size) : NULL;
+	return text && off < size && ident_char(text[off]) && !(text[off] >= '0' && text[off] <= '9');
+}
+
+/* The assumed macro constant an integer literal stands for, or NULL. */
+static struct ir_var *literal_macro(struct fe *s, CXCursor c, long long v)
+{
+	if (!s->nmacro || v < FE_PLACEHOLDER_BASE || (v - FE_PLACEHOLDER_BASE) % 4 ||
+	    (v - FE_PLACEHOLDER_BASE) / 4 >= s->nmacro)
+		return NULL;
+	if (!expanded_from_macro(s, clang_getCursorLocation(c)))
+		return NULL;
+	return s->macro[(v - FE_PLACEHOLDER_BASE) / 4];
+}
+
+/* Does e (an expression tree) use an assumed macro constant? */
+static bool has_macro(const struct ir_expr *e, unsigned depth)
+{
+	if (!e || depth > 64)
+		return false;
+	if (e->op == E_MACRO)
+		return true;
+	for (unsigned i = 0; i < e->nkids; i++)
+		if (has_macro(e->kids[i], depth + 1))
+			return true;
+	return false;
+}
+
 static struct ir_expr *lower_const(struct fe *s, CXCursor c)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(c);
 	struct ir_expr *e = NULL;
 	if (r) {
 		switch (clang_EvalResult_getKind(r)) {
-		case CXEval_Int:
-			e = new_expr(s, c, E_INT, 0);
-			if (e)
-				e->u.ival = clang_EvalResult_getAsLongLong(r);
+		case CXEval_Int: {
+			long long v = clang_EvalResult_getAsLongLong(r);
+			struct ir_var *m = clang_getCursorKind(c) == CXCursor_IntegerLiteral
+						   ? literal_macro(s, c, v) : NULL;
+			e = new_expr(s, c, m ? E_MACRO : E_INT, 0);
+			if (e && m)
+				e->u.var = m;
+			else if (e)
+				e->u.ival = v;
 			break;
+		}
 		case CXEval_Float:
 			e = new_expr(s, c, E_FLOAT, 0);
 			if (e)
@@ -873,6 +1015,16 @@ static struct ir_expr *lower_expr_node(struct fe *s, CXCursor c)
 	case CXCursor_CXXBoolLiteralExpr: /* true, false: keywords in OpenCL C */
 	case CXCursor_UnaryExpr: /* sizeof, alignof, vec_step */
 		e = lower_const(s, c);
+		/* The size of an array whose length is an assumed macro is a
+		 * placeholder's, not a value. */
+		if (e && e->op == E_INT && s->nmacro) {
+			struct kids k = expr_children(s, c);
+			for (unsigned i = 0; i < k.n; i++) {
+				struct ir_type *t = make_type(s, clang_getCursorType(k.v[i]), 0);
+				if (t && t->symbolic)
+					e->op = E_UNKNOWN;
+			}
+		}
 		break;
 	case CXCursor_StringLiteral:
 		e = new_expr(s, c, E_STRING, 0);
@@ -1485,6 +1637,9 @@ static void lower_case(struct fe *s, CXCursor c, bool is_default)
 		if (kd.n == 0 || !eval_int(kd.v[0], &v))
 			unsupported(s, c, "a case label that is not an integer constant",
 				    "all rules");
+		else if (s->nmacro && has_macro(lower_expr(s, kd.v[0]), 0))
+			unsupported(s, c, "a case label made of a macro the build does not define "
+				    "(the cases are told apart by a placeholder value)", "all rules");
 		if (s->sw->nvals == s->sw->capvals) {
 			unsigned ncap = s->sw->capvals ? s->sw->capvals * 2 : 8;
 			long long *nv = MEM_ARRAY(s->a, long long, ncap);
@@ -1700,6 +1855,26 @@ static void read_attributes(struct fe *s, CXCursor c, struct ir_func *f)
 		}
 	}
 	mem_release(&s->tmp, m);
+	/* Zero configuration: a size that is an assumed macro stays that
+	 * unknown (launch.c); one computed from a macro (no size of a real
+	 * work-group is as large as a placeholder, and zc_check_attributes
+	 * finds the others) makes the attribute say nothing that the analyses
+	 * could use. */
+	bool derived = false, given = f->reqd_wg[0] != 0;
+	for (unsigned k = 0; s->nmacro && given && k < 3; k++) {
+		long long v = f->reqd_wg[k];
+		if (v >= FE_PLACEHOLDER_BASE && (v - FE_PLACEHOLDER_BASE) % 4 == 0 &&
+		    (v - FE_PLACEHOLDER_BASE) / 4 < s->nmacro) {
+			f->reqd_macro[k] = s->macro[(v - FE_PLACEHOLDER_BASE) / 4];
+			f->reqd_wg[k] = 0;
+		} else if (v > CLS_MAX_WORK_GROUP) {
+			derived = true;
+		}
+	}
+	if (derived) {
+		memset(f->reqd_wg, 0, sizeof f->reqd_wg);
+		memset(f->reqd_macro, 0, sizeof f->reqd_macro);
+	}
 }
 
 static void lower_func(struct fe *s, CXCursor c, struct ir_func *f)
@@ -1807,6 +1982,25 @@ static const char *refused_open(struct fe *s, unsigned i)
 				"read)", path, why, CLS_MAX_FILE_SIZE_TEXT);
 }
 
+/* Does a compiler message speak of values made of placeholders: a number
+ * at least as large as one, or an overflow? */
+static bool mentions_placeholder(struct fe *s, const char *msg)
+{
+	if (!s->nmacro)
+		return false;
+	if (strstr(msg, "overflow"))
+		return true;
+	for (const char *p = msg; *p; p++)
+		if (*p >= '0' && *p <= '9' && (p == msg || !ident_char(p[-1]))) {
+			char *end;
+			long long v = strtoll(p, &end, 10);
+			if (v >= FE_PLACEHOLDER_BASE || v <= -FE_PLACEHOLDER_BASE)
+				return true;
+			p = end - 1;
+		}
+	return false;
+}
+
 /* Report compiler diagnostics; returns true when there was an error. */
 static bool report_compiler(struct fe *s)
 {
@@ -1839,6 +2033,10 @@ static bool report_compiler(struct fe *s)
 			else if (not_found && (refused_open(s, i + 1) || (i && refused_open(s, i - 1))))
 				msg = NULL;
 			s->ctx->rule = diag_rule(sev);
+			/* A warning about a placeholder's value (an overflow of TILE *
+			 * TILE * 8) is about a value nobody wrote. */
+			if (msg && sev < CXDiagnostic_Error && mentions_placeholder(s, msg))
+				msg = NULL;
 			if (msg)
 				cls_report(s->ctx, s->ctx->rule, r, "%s", msg);
 		}
@@ -1875,7 +2073,379 @@ static const char **build_args(struct fe *s, int *argc)
 	return v;
 }
 
+/* ---------------------------------------------------- zero configuration */
+
+/*
+ * A kernel repository's build gives the kernels their constants (-D TILE=16
+ * to clBuildProgram); linted without them, a kernel does not compile.  Zero
+ * configuration analyzes it anyway.  When a parse's errors include
+ * identifiers nothing defines that are spelled like macro constants ("use
+ * of undeclared identifier 'TILE'") or type names nothing defines ("unknown
+ * type name 'real_t'"), the file is parsed again with each such constant
+ * defined as a placeholder value (fe_placeholder: the lowering turns it into
+ * E_MACRO, the unknown itself, so no analysis sees the value) and each type
+ * as float.  Errors cascade (a declaration of an unknown type hides the uses
+ * of what it declares), so types go first, and the round repeats while it
+ * finds new names, at most FE_ZC_ROUNDS times.
+ *
+ * It never changes what the preprocessor selects: a name that a #if, #ifdef,
+ * #ifndef or #elif line of the file or its headers mentions is not assumed
+ * (those lines took it as undefined, as C says), and a file whose #error
+ * fired assumes nothing.  A name the options -U is not assumed either; one
+ * they -D is never undeclared.  When the last parse still has errors, the
+ * first parse stands and its errors are reported, as without zero
+ * configuration.
+ */
+#define FE_ZC_ROUNDS 6
+
+struct zc {
+	const char *consts[FE_MAX_MACROS];   /* assumed: fe_placeholder(k) for consts[k] */
+	const char *types[FE_MAX_MACROS];    /* assumed: float */
+	unsigned nconsts, ntypes;
+	struct mem_vec tested;               /* const char *: "NAME" then "where" pairs */
+	struct mem_vec refused;              /* const char *: notes for names not assumed */
+	bool error_directive;                /* a #error fired */
+};
+
+/* Is n spelled like a macro constant: capitals, digits and underscores,
+ * with a capital, not reserved (a leading double underscore)? */
+static bool macro_like(const char *n)
+{
+	bool cap = false;
+	if (!n || !*n || (n[0] >= '0' && n[0] <= '9') || (n[0] == '_' && n[1] == '_'))
+		return false;
+	for (const char *p = n; *p; p++) {
+		if (*p >= 'A' && *p <= 'Z')
+			cap = true;
+		else if (!(*p == '_' || (*p >= '0' && *p <= '9')))
+			return false;
+	}
+	return cap;
+}
+
+/* The name in a message "PREFIX'NAME'", or NULL. */
+static const char *quoted(struct mem_arena *a, const char *msg, const char *prefix)
+{
+	size_t k = strlen(prefix), n = msg ? strlen(msg) : 0;
+	if (n < k + 2 || strncmp(msg, prefix, k) || msg[n - 1] != '\'')
+		return NULL;
+	for (size_t i = k; i < n - 1; i++)
+		if (!ident_char(msg[i]))
+			return NULL;
+	return mem_strndup(a, msg + k, n - 1 - k);
+}
+
+static bool listed(const char *const *v, unsigned n, const char *name)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!strcmp(v[i], name))
+			return true;
+	return false;
+}
+
+/* Record the identifiers of the conditional directives of one file. */
+static void directive_names(struct fe *s, struct zc *z, CXTranslationUnit tu, CXFile f)
+{
+	size_t size = 0;
+	const char *t = clang_getFileContents(tu, f, &size), *end = t + size;
+	const char *fname = clang_File_isEqual(f, s->main_file) ? NULL : file_name(s, f);
+	unsigned line = 1;
+	for (const char *p = t; t && p < end; line++) {
+		const char *eol = p;
+		while (eol < end && *eol != '\n')
+			eol++;
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		unsigned first = line;
+		if (q < eol && *q == '#') {
+			q++;
+			while (q < eol && (*q == ' ' || *q == '\t'))
+				q++;
+			const char *w = q;
+			while (q < eol && ident_char(*q))
+				q++;
+			size_t wl = (size_t)(q - w);
+			bool cond = (wl == 2 && !strncmp(w, "if", 2)) || (wl == 4 && !strncmp(w, "elif", 4)) ||
+				    (wl == 5 && !strncmp(w, "ifdef", 5)) ||
+				    (wl == 6 && !strncmp(w, "ifndef", 6)) ||
+				    (wl == 7 && !strncmp(w, "elifdef", 7)) ||
+				    (wl == 8 && !strncmp(w, "elifndef", 8));
+			/* the directive goes on past backslash-newlines */
+			while (cond) {
+				while (q < eol) {
+					if (ident_char(*q) && !(*q >= '0' && *q <= '9')) {
+						const char *b = q;
+						while (q < eol && ident_char(*q))
+							q++;
+						mem_vec_push(s->a, &z->tested, mem_strndup(s->a, b, (size_t)(q - b)));
+						mem_vec_push(s->a, &z->tested,
+							     (void *)(fname ? mem_printf(s->a, "%s:%u", fname, first)
+								     : mem_printf(s->a, "line %u", first)));
+					} else if (*q == '/' && q + 1 < eol && q[1] == '/') {
+						q = eol;
+					} else {
+						q++;
+					}
+				}
+				const char *b = eol;
+				while (b > p && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\r'))
+					b--;
+				if (b == p || b[-1] != '\\' || eol >= end)
+					break;
+				p = eol + 1;
+				line++;
+				eol = p;
+				while (eol < end && *eol != '\n')
+					eol++;
+				q = p;
+			}
+		}
+		p = eol + 1;
+	}
+}
+
+struct incl {
+	struct fe *s;
+	struct zc *z;
+	CXTranslationUnit tu;
+};
+
+static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+	struct incl *x = d;
+	(void)stack;
+	(void)n;
+	directive_names(x->s, x->z, x->tu, f);
+}
+
+/* Where a conditional directive mentions `name`, or NULL. */
+static const char *tested_at(const struct zc *z, const char *name)
+{
+	for (unsigned i = 0; i + 1 < z->tested.len; i += 2)
+		if (!strcmp(z->tested.items[i], name))
+			return z->tested.items[i + 1];
+	return NULL;
+}
+
+/* Does the identifier at location l stand where a type does: is it followed
+ * by another identifier (`real_t acc = 0;`, `T x`)? */
+static bool followed_by_name(CXTranslationUnit tu, CXSourceLocation l)
+{
+	CXFile f = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	clang_getExpansionLocation(l, &f, NULL, NULL, &off);
+	const char *t = f ? clang_getFileContents(tu, f, &size) : NULL;
+	if (!t || off >= size)
+		return false;
+	size_t i = off;
+	while (i < size && ident_char(t[i]))
+		i++;
+	while (i < size && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	return i < size && ident_char(t[i]) && !(t[i] >= '0' && t[i] <= '9');
+}
+
+/* Did diagnostic d come from a #error line? */
+static bool from_error_directive(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXFile f = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+	const char *t = f ? clang_getFileContents(tu, f, &size) : NULL;
+	if (!t || off >= size || size - off < 5 || strncmp(t + off, "error", 5))
+		return false;
+	while (off > 0 && (t[off - 1] == ' ' || t[off - 1] == '\t'))
+		off--;
+	return off > 0 && t[off - 1] == '#';
+}
+
+/* Is NAME undefined by the options (-U NAME)? */
+static bool undefined_by_options(const struct cls_options *o, const char *name)
+{
+	for (unsigned i = 0; i < o->ncc_args; i++)
+		if (!strncmp(o->cc_args[i], "-U", 2) && !strcmp(o->cc_args[i] + 2, name))
+			return true;
+	return false;
+}
+
+/*
+ * One round: the names a parse's errors say nothing defines, added to z
+ * (types first: a round adds either types or constants).  Returns the
+ * number added; 0 when there is nothing (more) to assume, or a #error fired.
+ */
+static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
+{
+	const char *ntypes[FE_MAX_MACROS], *nconsts[FE_MAX_MACROS];
+	unsigned nt = 0, nc = 0;
+	unsigned n = clang_getNumDiagnostics(tu);
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
+		const char *msg = take(s->a, clang_getDiagnosticSpelling(d));
+		const char *name = quoted(s->a, msg, "unknown type name '");
+		bool type = name != NULL;
+		if (!name) {
+			name = quoted(s->a, msg, "use of undeclared identifier '");
+			type = name && followed_by_name(tu, clang_getDiagnosticLocation(d));
+			if (name && !type && !macro_like(name))
+				name = NULL;
+		}
+		if (!name && from_error_directive(tu, d))
+			z->error_directive = true;
+		clang_disposeDiagnostic(d);
+		if (!name || listed(z->types, z->ntypes, name) || listed(z->consts, z->nconsts, name) ||
+		    listed(ntypes, nt, name))
+			continue;
+		const char *at = tested_at(z, name);
+		if (at || undefined_by_options(s->ctx->opt, name)) {
+			const char *why = at ? mem_printf(s->a, "'%s' is not assumed: the preprocessor "
+							  "tests it (%s), and took it as undefined; give -D "
+							  "%s=VALUE", name, at, name)
+					     : mem_printf(s->a, "'%s' is not assumed: the options undefine "
+							  "it (-U %s)", name, name);
+			bool dup = false;
+			for (unsigned j = 0; j < z->refused.len && !dup; j++)
+				dup = !strcmp(z->refused.items[j], why);
+			if (!dup)
+				mem_vec_push(s->a, &z->refused, (void *)why);
+			continue;
+		}
+		if (type && nt < FE_MAX_MACROS) {
+			ntypes[nt++] = name;
+			/* a name first taken for a constant is a type after all */
+			for (unsigned j = 0; j < nc; j++)
+				if (!strcmp(nconsts[j], name))
+					nconsts[j] = nconsts[--nc];
+		} else if (!type && nc < FE_MAX_MACROS && !listed(nconsts, nc, name)) {
+			nconsts[nc++] = name;
+		}
+	}
+	if (z->error_directive)
+		return 0;
+	if (nt) {
+		for (unsigned i = 0; i < nt && z->ntypes < FE_MAX_MACROS; i++)
+			z->types[z->ntypes++] = ntypes[i];
+		return nt;
+	}
+	unsigned added = 0;
+	for (unsigned i = 0; i < nc && z->nconsts < FE_MAX_MACROS; i++, added++)
+		z->consts[z->nconsts++] = nconsts[i];
+	return added;
+}
+
+static unsigned count_errors(CXTranslationUnit tu)
+{
+	unsigned n = clang_getNumDiagnostics(tu), e = 0;
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		e += clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+		clang_disposeDiagnostic(d);
+	}
+	return e;
+}
+
 static CXIndex shared_index;
+
+/* An int, the type of an assumed macro constant's unknown. */
+static struct ir_type macro_int = { .kind = T_INT, .size = 4, .spelling = "int" };
+
+/*
+ * Parse again with the names z assumes defined (see "zero configuration"
+ * above): the options, then -DNAME=placeholder and -DNAME=float.  NULL when
+ * libclang fails.
+ */
+static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char **argv, int argc,
+				  struct CXUnsavedFile *uf, long long shift)
+{
+	const char **v = MEM_ARRAY(s->a, const char *, (size_t)argc + z->nconsts + z->ntypes + 1);
+	if (!v)
+		return NULL;
+	memcpy(v, argv, (size_t)argc * sizeof *v);
+	int n = argc;
+	for (unsigned i = 0; i < z->nconsts; i++)
+		v[n++] = mem_printf(s->a, "-D%s=%lld", z->consts[i], fe_placeholder(i) + shift);
+	for (unsigned i = 0; i < z->ntypes; i++)
+		v[n++] = mem_printf(s->a, "-D%s=float", z->types[i]);
+	CXTranslationUnit tu = NULL;
+	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, uf, 1,
+					CXTranslationUnit_KeepGoing, &tu) != CXError_Success)
+		return NULL;
+	return tu;
+}
+
+/*
+ * Zero configuration for the parse s->tu, which has errors: find what
+ * nothing defines, parse again with it assumed, and keep that parse when it
+ * compiles (s->tu, s->macro; the result's lists and note say what was
+ * assumed).  Otherwise s->tu stays the first parse, with a note for each
+ * name that was left undefined on purpose.
+ */
+static void zero_configuration(struct fe *s, const char **argv, int argc,
+			       struct CXUnsavedFile *uf)
+{
+	struct zc z;
+	memset(&z, 0, sizeof z);
+	struct incl x = { s, &z, s->tu };
+	clang_getInclusions(s->tu, visit_inclusion, &x);
+	CXTranslationUnit first = s->tu, cur = first;
+	bool ok = false;
+	for (unsigned round = 0; round < FE_ZC_ROUNDS && !ok; round++) {
+		if (!zc_round(s, &z, cur))
+			break;
+		CXTranslationUnit next = zc_parse(s, &z, argv, argc, uf, 0);
+		if (!next)
+			break;
+		if (cur != first)
+			clang_disposeTranslationUnit(cur);
+		cur = next;
+		ok = !count_errors(cur);
+	}
+	struct cls_result *r = s->ctx->result;
+	if (!ok) {
+		if (cur != first)
+			clang_disposeTranslationUnit(cur);
+		for (unsigned i = 0; i < z.refused.len; i++)
+			mem_vec_push(&r->arena, &r->notes, z.refused.items[i]);
+		return;
+	}
+	clang_disposeTranslationUnit(first);
+	s->tu = cur;
+	struct zc *keep = MEM_NEW(s->a, struct zc);
+	if (keep)
+		*keep = z;
+	s->zc = keep;
+	s->argv = argv;
+	s->argc = argc;
+	s->uf = uf;
+	s->main_file = clang_getFile(s->tu, s->display);
+	s->nfiles = 0;   /* the file cache held the first parse's files */
+	s->macro = MEM_ARRAY(s->a, struct ir_var *, z.nconsts + 1);
+	if (!s->macro)
+		return;
+	for (unsigned i = 0; i < z.nconsts; i++) {
+		struct ir_var *v = MEM_NEW(s->a, struct ir_var);
+		if (!v)
+			return;
+		v->name = z.consts[i];
+		v->kind = VAR_MACRO;
+		v->type = &macro_int;
+		s->macro[s->nmacro++] = v;
+		mem_vec_push(s->a, &s->u->macros, v);
+		mem_vec_push(&r->arena, &r->macro_consts, (void *)z.consts[i]);
+	}
+	for (unsigned i = 0; i < z.ntypes; i++)
+		mem_vec_push(&r->arena, &r->macro_types, (void *)z.types[i]);
+	r->macro_note = cls_macro_note(&r->arena, &r->macro_consts, &r->macro_types);
+	if (r->macro_note)
+		mem_vec_push(&r->arena, &r->notes, (void *)r->macro_note);
+}
+
 
 /* The parsed unit is the largest thing a run holds, and glibc keeps freed
  * heap pages mapped: hand them back before the analyses allocate, so the
@@ -1885,6 +2455,84 @@ static void give_back_heap(void)
 #ifdef __GLIBC__
 	malloc_trim(0);
 #endif
+}
+
+/*
+ * A reqd_work_group_size is read as numbers (read_attributes), and with
+ * placeholders in the program a number may be one computed from them
+ * (reqd_work_group_size(TILE / 32, 1, 1)).  Parsed once more with every
+ * placeholder moved by FE_SECOND_LOOK (enough to move a quotient by any
+ * divisor that leaves a work-group size, small enough that TILE * TILE * 4
+ * stays an int), a size that is a number stays the same, a size that is a
+ * macro moves with it, and any other size is computed from one: then the
+ * attribute says nothing the analyses could use.
+ */
+#define FE_SECOND_LOOK 2002
+struct reqd_look {
+	struct fe *s;
+	unsigned changed;
+};
+
+static enum CXChildVisitResult reqd_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct reqd_look *x = d;
+	struct fe *s = x->s;
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c) ||
+	    clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	struct mem_mark m = mem_mark(&s->tmp);
+	const char *name = take(&s->tmp, clang_getCursorSpelling(c));
+	struct ir_func moved;
+	memset(&moved, 0, sizeof moved);
+	unsigned n = s->nmacro;
+	s->nmacro = 0;     /* the numbers as printed */
+	read_attributes(s, c, &moved);
+	s->nmacro = n;
+	for (unsigned i = 0; i < s->u->funcs.len; i++) {
+		struct ir_func *f = s->u->funcs.items[i];
+		if (strcmp(f->name, name) || (!f->reqd_wg[0] && !f->reqd_macro[0] &&
+					      !f->reqd_macro[1] && !f->reqd_macro[2]))
+			continue;
+		bool same = true;
+		for (unsigned k = 0; k < 3; k++) {
+			long long want = f->reqd_wg[k];
+			for (unsigned j = 0; f->reqd_macro[k] && j < s->nmacro; j++)
+				if (s->macro[j] == f->reqd_macro[k])
+					want = fe_placeholder(j) + FE_SECOND_LOOK;
+			same &= moved.reqd_wg[k] == want;
+		}
+		if (!same) {
+			memset(f->reqd_wg, 0, sizeof f->reqd_wg);
+			memset(f->reqd_macro, 0, sizeof f->reqd_macro);
+			x->changed++;
+		}
+	}
+	mem_release(&s->tmp, m);
+	return CXChildVisit_Continue;
+}
+
+static void zc_check_attributes(struct fe *s)
+{
+	bool any = false;
+	for (unsigned i = 0; i < s->u->funcs.len && !any; i++) {
+		const struct ir_func *f = s->u->funcs.items[i];
+		any = f->reqd_wg[0] || f->reqd_macro[0] || f->reqd_macro[1] || f->reqd_macro[2];
+	}
+	if (!any || !s->zc)
+		return;
+	CXTranslationUnit tu = zc_parse(s, s->zc, s->argv, s->argc, s->uf, FE_SECOND_LOOK);
+	struct reqd_look x = { s, 0 };
+	if (tu && !count_errors(tu))
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), reqd_visit, &x);
+	else    /* no second look: no size the analyses could trust */
+		for (unsigned i = 0; i < s->u->funcs.len; i++) {
+			struct ir_func *f = s->u->funcs.items[i];
+			memset(f->reqd_wg, 0, sizeof f->reqd_wg);
+			memset(f->reqd_macro, 0, sizeof f->reqd_macro);
+		}
+	if (tu)
+		clang_disposeTranslationUnit(tu);
 }
 
 bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t len)
@@ -1922,6 +2570,8 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 		return false;
 	}
 	s.main_file = clang_getFile(s.tu, display);
+	if (ctx->opt->assume_macros && count_errors(s.tu))
+		zero_configuration(&s, argv, argc, &uf);
 	ctx->result->t_parse = cls_now() - t0;
 	t0 = cls_now();
 	bool failed = report_compiler(&s);
@@ -1935,6 +2585,8 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 	}
 	CXCursor root = clang_getTranslationUnitCursor(s.tu);
 	clang_visitChildren(root, collect_funcs, &s);
+	if (s.nmacro)
+		zc_check_attributes(&s);
 	/* Pass 2: lower the bodies.  Definitions were found in source order. */
 	for (unsigned i = 0; i < s.u->funcs.len; i++) {
 		if (i < s.fcursors.n)

@@ -287,6 +287,7 @@ static void expr_text(char *buf, size_t cap, size_t *len, const struct ir_expr *
 	case E_FLOAT: PUT("%g", e->u.fval); break;
 	case E_STRING: PUT("\"...\""); break;
 	case E_VAR: PUT("%s", e->u.var ? e->u.var->name : "?"); break;
+	case E_MACRO: PUT("%s", e->u.var ? e->u.var->name : "?"); break;
 	case E_CALL:
 		PUT("%s(", e->u.name ? e->u.name : "?");
 		for (unsigned i = 0; i < e->nkids; i++) {

@@ -56,6 +56,10 @@ struct ir_type {
 	bool is_unsigned;
 	unsigned count;           /* array length or vector width */
 	long long size;           /* sizeof, bytes; <= 0 when unknown */
+	bool symbolic;            /* an array whose length (or an element's) is made of
+				   * a macro constant the build does not define
+				   * (E_MACRO): count and size hold a placeholder,
+				   * never a value for the analyses */
 	struct ir_type *elem;     /* pointee, array element or vector element */
 	const char *spelling;
 };
@@ -80,6 +84,8 @@ enum ir_op {
 	E_DEREF,        /* *kids[0] */
 	E_INIT_LIST,    /* { kids... } */
 	E_UNKNOWN,      /* something we do not model; kids are its operands */
+	E_MACRO,        /* var (VAR_MACRO): an integer macro constant the build does
+			 * not define, an unknown of the program (frontend.c) */
 };
 
 enum ir_binop {
@@ -102,6 +108,8 @@ enum ir_var_kind {
 	VAR_PARAM,     /* function parameter */
 	VAR_SHARED,    /* __local variable declared in a kernel */
 	VAR_PROGRAM,   /* program-scope variable (__constant, __global) */
+	VAR_MACRO,     /* a macro constant the build does not define: an unknown
+			* integer of the whole program, named like the macro */
 };
 
 struct ir_var {
@@ -112,7 +120,12 @@ struct ir_var {
 	unsigned id;              /* index in the owning function's vars[] (PRIVATE, PARAM) */
 	struct cls_pos pos;       /* declaration */
 	struct cls_range decl;    /* the whole declarator, for fix-its */
-	struct ir_func *func;     /* owner (NULL for VAR_PROGRAM) */
+	struct ir_func *func;     /* owner (NULL for VAR_PROGRAM, VAR_MACRO) */
+	/* An array whose type is symbolic (ir_type.symbolic): the length of
+	 * each dimension as written, outermost first (constants and E_MACRO
+	 * arithmetic); NULL when the array's lengths are plain numbers. */
+	struct ir_expr **extent;
+	unsigned nextent;
 };
 
 struct ir_expr {
@@ -177,6 +190,9 @@ struct ir_func {
 	bool in_main_file;
 	unsigned index;           /* in unit->funcs */
 	unsigned reqd_wg[3];      /* reqd_work_group_size, 0 if absent */
+	struct ir_var *reqd_macro[3]; /* a dimension of reqd_work_group_size that is a
+				       * macro the build does not define (VAR_MACRO;
+				       * reqd_wg[d] is 0 there) */
 	unsigned nparams, nvars, nblocks, nexprs;
 	struct ir_var **params;
 	struct ir_var **vars;     /* PRIVATE and PARAM variables, index = var->id */
@@ -202,6 +218,8 @@ struct ir_unit {
 	struct mem_vec funcs;     /* struct ir_func *, definitions first in source order */
 	struct mem_vec shared;    /* struct ir_var *: __local and program-scope objects */
 	struct mem_vec unsupported; /* struct ir_unsupported * */
+	struct mem_vec macros;    /* struct ir_var * (VAR_MACRO): the macro constants
+				   * the build does not define, analyzed as unknowns */
 };
 
 /* Building helpers used by the frontend. */

@@ -103,11 +103,31 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 	struct bank_model bm;
 	cls_bank_model(ctx->opt, &bm);
 	l->sg_size = bm.subgroup;
-	if (o->local[0] || f->reqd_wg[0]) {
+	bool reqd_macro = f->reqd_macro[0] || f->reqd_macro[1] || f->reqd_macro[2];
+	if (o->local[0] || f->reqd_wg[0] || reqd_macro) {
 		const unsigned *v = o->local[0] ? o->local : f->reqd_wg;
 		l->src = o->local[0] ? LAUNCH_GIVEN : LAUNCH_REQD;
 		for (unsigned d = 0; d < 3; d++)
 			l->lsz[d] = l->lsz_max[d] = l->wlsz[d] = v[d] ? v[d] : 1;
+		/* reqd_work_group_size(TILE, ...) with TILE a macro constant the
+		 * build does not define: that size is the unknown itself. */
+		/* Along a dimension whose work-items the kernel never tells apart
+		 * the size is one, as for an open launch (below). */
+		unsigned open = 0;
+		for (unsigned d = 0; d < 3 && !o->local[0]; d++)
+			if (f->reqd_macro[d] && (s.items >> d & 1))
+				open |= 1u << d;
+		unsigned shape[3];
+		default_shape(open, shape);
+		for (unsigned d = 0; d < 3; d++) {
+			if (!(open >> d & 1))
+				continue;
+			l->lsz[d] = 0;
+			l->lsz_max[d] = d == 2 ? LAUNCH_MAX_DIM2 : LAUNCH_MAX_WG;
+			l->wlsz[d] = shape[d];
+			l->tie[l->nties++] = (struct launch_tie){ f->reqd_macro[d], 1, 0,
+								  (unsigned char)d, true };
+		}
 	} else {
 		/* Along a dimension whose work-items the kernel never tells apart,
 		 * every work-item would do the same work: one wide. */
@@ -491,6 +511,150 @@ static void infer_groups(struct acc_kernel *k)
 			l->wngrp[d] = (unsigned)l->ngrp_max[d];
 }
 
+/* ------------------------------------------- macro constants (zero config) */
+
+/* s as coef * M + off for one macro constant's unknown M (its slot in
+ * *slot) and constants; false for anything else. */
+static bool macro_affine(const struct acc_kernel *k, const struct sym *s, unsigned *slot,
+			 long long *coef, long long *off)
+{
+	struct term t[8];
+	unsigned n = 0;
+	flatten(s, 1, t, &n, 8, 0);
+	bool found = false;
+	*coef = *off = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!t[i].atom) {
+			*off += t[i].coef;
+		} else if (t[i].atom->op == S_SLOT && k->slots[t[i].atom->slot].is_macro &&
+			   (!found || *slot == t[i].atom->slot)) {
+			*slot = t[i].atom->slot;
+			*coef += t[i].coef;
+			found = true;
+		} else {
+			return false;
+		}
+	}
+	return found && *coef >= 1;
+}
+
+/* A product of constants, one factor affine in a macro constant's unknown
+ * M (M, TILE + 1, 2 * TILE) and one coordinate (another dimension's local
+ * id, a group id, a loop counter): the product's constant part times that
+ * factor is *coef * M + *off, M's slot in *slot; false for anything else. */
+static bool macro_stride(const struct acc_kernel *k, const struct sym *s, unsigned d,
+			 unsigned *slot, long long *coef, long long *off)
+{
+	const struct sym *stack[16] = { s };
+	unsigned sp = 1, nm = 0, nco = 0;
+	long long c = 1;
+	while (sp) {
+		const struct sym *x = stack[--sp];
+		long long mc, mo;
+		if (x->op == S_BIN && x->sub == IR_B_MUL && sp + 2 <= 16) {
+			stack[sp++] = x->a;
+			stack[sp++] = x->b;
+		} else if (x->op == S_CONST) {
+			c *= x->c;
+		} else if (x->op == S_GRP || x->op == S_IV || (x->op == S_LID && x->dim != d)) {
+			nco++;
+		} else if (!nm && macro_affine(k, x, slot, &mc, &mo)) {
+			*coef = mc;
+			*off = mo;
+			nm++;
+		} else {
+			return false;
+		}
+	}
+	*coef *= c;
+	*off *= c;
+	return nm == 1 && nco == 1 && c > 0;
+}
+
+static void macro_bound(struct abuild *ab, struct acc_kernel *k, unsigned d, unsigned slot,
+			long long coef, long long off, const char *why)
+{
+	struct launch *l = &k->launch;
+	if (l->lsz[d] || !k->slots[slot].var || l->nties == LAUNCH_MAX_TIES)
+		return;
+	for (unsigned i = 0; i < l->nties; i++)
+		if (l->tie[i].dim == d && l->tie[i].var == k->slots[slot].var &&
+		    (l->tie[i].eq || (l->tie[i].coef == coef && l->tie[i].off == off)))
+			return;
+	l->tie[l->nties++] = (struct launch_tie){ k->slots[slot].var, coef, off,
+						  (unsigned char)d, false };
+	if (l->src == LAUNCH_OPEN || (l->src == LAUNCH_BOUNDED && !l->bound)) {
+		l->src = LAUNCH_BOUNDED;
+		l->bound = mem_printf(ab->a, "at most %s%s'%s'%s along dimension %u, %s",
+				      coef != 1 ? mem_printf(ab->a, "%lld * ", coef) : "", "",
+				      k->slots[slot].name,
+				      off ? mem_printf(ab->a, " %c %lld", off < 0 ? '-' : '+',
+						       off < 0 ? -off : off) : "", d, why);
+	}
+}
+
+/*
+ * Zero configuration: the kernel's own constants bound the launch (above),
+ * and a macro constant the build does not define does it the same way,
+ * symbolically.  An index that spaces the work-items of rows or groups by
+ * a macro (s[get_local_id(1) * TILE + get_local_id(0)], TILE *
+ * get_group_id(0) + get_local_id(0)) gives a group at most TILE work-items
+ * along that dimension; an access that every work-item makes (or none: a
+ * uniform guard, a loop) to an array whose length is a macro, with a local
+ * id for a subscript (s[lid] of __local float s[TILE]), keeps the group
+ * within that length.
+ */
+static void infer_from_macros(struct abuild *ab, struct acc_kernel *k)
+{
+	struct launch *l = &k->launch;
+	for (unsigned j = 0; j < k->accs.len; j++) {
+		const struct acc *a = k->accs.items[j];
+		struct term t[32];
+		unsigned n = 0;
+		flatten(a->index, 1, t, &n, 32, 0);
+		for (unsigned d = 0; d < 3; d++) {
+			long long unit = 0;
+			if (l->lsz[d])
+				continue;
+			for (unsigned i = 0; i < n; i++)
+				if (t[i].atom && t[i].atom->op == S_LID && t[i].atom->dim == d)
+					unit = t[i].coef;
+			for (unsigned i = 0; unit > 0 && i < n; i++) {
+				unsigned slot = 0;
+				long long mc = 0, mo = 0;
+				if (t[i].atom && macro_stride(k, t[i].atom, d, &slot, &mc, &mo) &&
+				    (t[i].coef * mc) % unit == 0 && (t[i].coef * mo) % unit == 0 &&
+				    t[i].coef * mc / unit >= 1)
+					macro_bound(ab, k, d, slot, t[i].coef * mc / unit,
+						    t[i].coef * mo / unit,
+						    mem_printf(ab->a, "as the index at line %u spaces its "
+							       "work-items", a->range.begin.line));
+			}
+		}
+		if (!a->nbound || a->neguard)
+			continue;
+		/* Every work-item makes the access, or none: its guard (a loop's
+		 * condition, a uniform branch) tells no two work-items apart. */
+		struct aux *x = acc_aux(ab, k, a);
+		bool all = x && x->g && x->g->simple;
+		for (unsigned i = 0; all && i < x->g->n; i++)
+			all = x->g->lit[i].cond && !sym_uses_lid(x->g->lit[i].cond) &&
+			      !sym_has_divergent_leaf(x->g->lit[i].cond);
+		if (!all)
+			continue;
+		for (unsigned b = 0; b < a->nbound; b++) {
+			const struct sym *sub = a->bsub[b];
+			unsigned slot = 0;
+			long long coef, off;
+			if (sub && sub->op == S_LID && !l->lsz[sub->dim] &&
+			    macro_affine(k, a->bext[b], &slot, &coef, &off))
+				macro_bound(ab, k, sub->dim, slot, coef, off,
+					    mem_printf(ab->a, "which keeps every access to '%s' in bounds",
+						       a->object->name));
+		}
+	}
+}
+
 void launch_infer(struct abuild *ab, struct acc_kernel *k)
 {
 	ab->k = k;
@@ -499,6 +663,8 @@ void launch_infer(struct abuild *ab, struct acc_kernel *k)
 		infer_from_strides(ab, k);
 	if (k->launch.src == LAUNCH_OPEN || k->launch.src == LAUNCH_BOUNDED)
 		infer_from_arrays(ab, k);
+	if (ab->ctx->unit->macros.len)
+		infer_from_macros(ab, k);
 	/* Trip counts were computed for the witness sizes before they were
 	 * bounded. */
 	for (unsigned i = 0; i < k->nslots; i++)
@@ -521,6 +687,15 @@ static const char *shape_text(struct cls_ctx *ctx, const struct launch *l, const
 
 const char *launch_note(struct cls_ctx *ctx, const struct launch *l, const unsigned lsz[3])
 {
+	const char *names = "";
+	for (unsigned i = 0; i < l->nties; i++)
+		if (l->tie[i].eq)
+			names = mem_printf(ctx->arena, "%s%s'%s'", names, *names ? ", " : "",
+					   l->tie[i].var->name);
+	if (l->src == LAUNCH_REQD && *names) {
+		return mem_printf(ctx->arena, "assuming %s, as reqd_work_group_size says with %s, "
+				  "which the build does not define", shape_text(ctx, l, lsz), names);
+	}
 	if (l->src == LAUNCH_GIVEN || l->src == LAUNCH_REQD)
 		return NULL;
 	if (l->src == LAUNCH_BOUNDED)

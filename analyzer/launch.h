@@ -31,6 +31,7 @@ struct abuild;
 #define LAUNCH_MAX_WG CLS_MAX_WORK_GROUP /* work-items in one work-group (cls.h) */
 #define LAUNCH_MAX_DIM2 64u              /* work-items along dimension 2 */
 #define LAUNCH_MAX_GLOBAL ((unsigned long long)CLS_MAX_GLOBAL_SIZE) /* global size, one dimension */
+#define LAUNCH_MAX_TIES 8                /* bounds of open sizes by macro constants */
 
 enum launch_src {
 	LAUNCH_GIVEN,        /* --local-size */
@@ -55,6 +56,18 @@ struct launch {
 	const char *bound;       /* LAUNCH_BOUNDED: what bounds the size, for the note
 				  * ("every access to 'tile' in bounds") */
 	unsigned sg_size;        /* sub-group size of the device model */
+	/* Zero configuration: open local sizes that the kernel ties to macro
+	 * constants the build does not define, lsz[dim] <= coef * M + off (==
+	 * when eq: reqd_work_group_size(TILE, ...)), M the unknown of var.
+	 * The solver's base holds them; the witness takes M's value from its
+	 * model. */
+	struct launch_tie {
+		const struct ir_var *var;
+		long long coef, off;
+		unsigned char dim;
+		bool eq;
+	} tie[LAUNCH_MAX_TIES];
+	unsigned nties;
 };
 
 /* Decide what the options, the kernel's attributes and the dimensions it

@@ -309,6 +309,17 @@ int cls_parse_option(struct mem_arena *a, struct cls_options *o, int argc, char 
 		o->report_conditional = true;
 		return 1;
 	}
+	if (!strcmp(arg, "--no-assume-macros")) {
+		o->assume_macros = false;
+		return 1;
+	}
+	if (!strcmp(arg, "--assume-macros") || !strncmp(arg, "--assume-macros=", 16)) {
+		v = arg[15] ? arg + 16 : "yes";
+		if (strcmp(v, "yes") && strcmp(v, "no"))
+			return fail(err, errlen, "invalid --assume-macros '%s' (yes or no)", v);
+		o->assume_macros = !strcmp(v, "yes");
+		return 1;
+	}
 	if (!strcmp(arg, "--no-fast-builtins")) {
 		o->fast_builtins = false;
 		return 1;

@@ -665,6 +665,10 @@ const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 	 * index: show the expression. */
 	const char *elem = r->w.index_unknowns ? ir_expr_text(ctx->arena, r->second->lv)
 					       : acc_element_text(ctx, r->second, r->w.index);
+	/* The work-items named depend on the values the witness gives the macro
+	 * constants nothing defines: say which. */
+	if (r->w.macros)
+		elem = mem_printf(ctx->arena, "%s (where %s)", elem, r->w.macros);
 	const struct launch *l = &r->k->launch;
 	if (r->kind == RACE_INTER)
 		return mem_printf(ctx->arena, "%s: %s of %s %s it (line %u) while %s of %s %s it "

@@ -154,6 +154,18 @@ static void setup_kernel(struct dec *d, const struct acc_kernel *k)
 		}
 		d->gsz[dm] = NULL; /* made on first use: a product */
 	}
+	/* A size tied to a macro constant the build does not define: the same
+	 * variable that smt_slot names for it. */
+	for (unsigned i = 0; i < l->nties; i++) {
+		const struct launch_tie *t = &l->tie[i];
+		if (l->lsz[t->dim])
+			continue;
+		char name[128];
+		snprintf(name, sizeof name, "k%u.arg.%s", d->kid, t->var->name);
+		Z3_ast m = add2(d, mul2(d, num(d, t->coef), var(d, name)), num(d, t->off));
+		Z3_solver_assert(d->z, d->s, t->eq ? eq(d, d->lsz[t->dim], m)
+						   : Z3_mk_le(d->z, d->lsz[t->dim], m));
+	}
 }
 
 /* ---------------------------------------------------------------- products */

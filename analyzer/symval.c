@@ -75,7 +75,8 @@ static unsigned new_slot(struct abuild *ab, const char *name, const struct ir_va
 		/* One iteration counter per loop, shared by all its induction
 		 * variables; one unknown per variable otherwise. */
 		if (is_iv ? s->is_iv && s->ctx == c && s->loop == loop
-			  : !s->is_iv && s->var == var && var && s->ctx == c && s->loop == loop)
+			  : !s->is_iv && s->var == var && var &&
+				    (s->ctx == c || var->kind == VAR_MACRO) && s->loop == loop)
 			return i;
 	}
 	if (k->nslots == k->capslots) {
@@ -99,6 +100,56 @@ static unsigned new_slot(struct abuild *ab, const char *name, const struct ir_va
 	return k->nslots++;
 }
 
+
+/* The unknown of a macro constant the build does not define (zero
+ * configuration): one per kernel, whichever inlined context meets it, named
+ * like the macro, a parameter of the program like a kernel argument. */
+static struct sym *macro_sym(struct abuild *ab, const struct ir_var *v)
+{
+	unsigned slot = new_slot(ab, v->name, v, NULL, NULL, false);
+	if (slot >= ab->k->nslots)
+		return NULL;
+	ab->k->slots[slot].is_param = true;
+	ab->k->slots[slot].is_macro = true;
+	struct sym *s = mk(ab, S_SLOT);
+	if (s)
+		s->slot = slot;
+	return s;
+}
+
+/* A length of an array (ir_var.extent): constants and macro constants with
+ * arithmetic; NULL for anything else. */
+static struct sym *extent_sym(struct abuild *ab, const struct ir_expr *e, unsigned depth)
+{
+	if (!e || depth > 16)
+		return NULL;
+	switch (e->op) {
+	case E_INT:
+		return mk_const(ab, e->u.ival);
+	case E_MACRO:
+		return macro_sym(ab, e->u.var);
+	case E_CAST:
+		return extent_sym(ab, e->kids[0], depth + 1);
+	case E_UNARY:
+		if (e->sub == IR_U_PLUS)
+			return extent_sym(ab, e->kids[0], depth + 1);
+		if (e->sub == IR_U_MINUS) {
+			struct sym *x = extent_sym(ab, e->kids[0], depth + 1), *n = x ? mk(ab, S_NEG) : NULL;
+			if (n)
+				n->a = x;
+			return n;
+		}
+		return NULL;
+	case E_BINARY:
+		if (e->sub != IR_B_ADD && e->sub != IR_B_SUB && e->sub != IR_B_MUL &&
+		    e->sub != IR_B_DIV && e->sub != IR_B_REM && e->sub != IR_B_SHL && e->sub != IR_B_SHR)
+			return NULL;
+		return mk_bin(ab, e->sub, extent_sym(ab, e->kids[0], depth + 1),
+			      extent_sym(ab, e->kids[1], depth + 1));
+	default:
+		return NULL;
+	}
+}
 
 /*
  * The unknown for the value of uniform expression e (a value the analysis
@@ -499,6 +550,8 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	switch (e->op) {
 	case E_INT:
 		return mk_const(ab, e->u.ival);
+	case E_MACRO:
+		return macro_sym(ab, e->u.var);
 	case E_VAR:
 		s = sym_var(ab, e->u.var, c, block, inst, level, depth);
 		break;
@@ -630,6 +683,33 @@ static const struct ir_type *scalar_elem(const struct ir_type *t)
 static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct acc_ctx *c,
 			     unsigned block, unsigned inst, struct place *out, unsigned depth);
 
+/* The bytes of one element of dimension dm of array o, whose lengths are
+ * macro constants (o->extent): the scalar's size times the lengths inside;
+ * NULL when a length is not one the analysis can write. */
+static struct sym *symbolic_row(struct abuild *ab, const struct ir_var *o, unsigned dm)
+{
+	long long es = acc_type_size(scalar_elem(o->type));
+	struct sym *r = es ? mk_const(ab, es) : NULL;
+	for (unsigned j = dm + 1; r && j < o->nextent; j++)
+		r = mk_bin(ab, IR_B_MUL, r, extent_sym(ab, o->extent[j], 0));
+	return r;
+}
+
+/* An access into an array whose row length is a macro constant, reached
+ * in a way whose offset cannot be written (through a pointer to a row, a
+ * typedef the lengths are hidden in): reported, not guessed. */
+static void symbolic_unsupported(struct abuild *ab, const struct ir_expr *lv)
+{
+	struct ir_unsupported *x = MEM_NEW(ab->a, struct ir_unsupported);
+	if (!x)
+		return;
+	x->pos = lv->range.begin;
+	x->what = "an access into an array whose length is a macro the build does not define, "
+		  "where its offset cannot be followed";
+	x->weakened = "the race and bank-conflict rules";
+	mem_vec_push(ab->a, &ab->ctx->unit->unsupported, x);
+}
+
 /* Where an lvalue lives: object and byte offset.  False for private storage
  * and for what cannot be resolved. */
 static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
@@ -645,24 +725,44 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 		out->offset = mk_const(ab, 0);
 		out->elem = scalar_elem(lv->u.var->type);
 		out->size = acc_type_size(lv->type);
+		out->dim = 0;
 		return true;
 	case E_INDEX: {
 		const struct ir_expr *base = lv->kids[0];
-		bool ok;
+		bool ok, direct = false;
 		if (ir_is_pointer(base))
 			ok = place_of_pointer(ab, base, c, block, inst, out, depth + 1);
 		else if (base->type && base->type->kind == T_VECTOR)
 			return place_of(ab, base, c, block, inst, out, depth + 1) &&
 			       (out->field = "[]", true);
 		else
-			ok = place_of(ab, base, c, block, inst, out, depth + 1);
+			ok = direct = place_of(ab, base, c, block, inst, out, depth + 1);
 		if (!ok)
 			return false;
 		long long es = acc_type_size(lv->type);
 		struct sym *i = acc_sym_of(ab, lv->kids[1], c, block, inst, depth + 1);
-		if (!i || !es)
+		if (!i)
 			return false;
-		out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+		struct sym *esym = es ? mk_const(ab, es) : NULL;
+		const struct ir_var *o = out->object;
+		if (direct && o->extent && out->dim < o->nextent) {
+			/* An array whose lengths are macro constants: the row's size
+			 * from the lengths as written, and the subscript's bound. */
+			unsigned dm = out->dim++;
+			esym = symbolic_row(ab, o, dm);
+			if (dm < ACC_MAX_BOUND) {
+				out->sub[dm] = i;
+				out->ext[dm] = extent_sym(ab, o->extent[dm], 0);
+			}
+		} else {
+			out->dim = ACC_MAX_BOUND + 1;
+		}
+		if (!esym) {
+			if (lv->type && lv->type->symbolic)
+				symbolic_unsupported(ab, lv);
+			return false;
+		}
+		out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, esym));
 		out->size = es;
 		return true;
 	}
@@ -670,11 +770,14 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 		if (!place_of_pointer(ab, lv->kids[0], c, block, inst, out, depth + 1))
 			return false;
 		out->size = acc_type_size(lv->type);
+		out->dim = ACC_MAX_BOUND + 1;
 		return true;
 	case E_MEMBER:
 		if (lv->sub ? !place_of_pointer(ab, lv->kids[0], c, block, inst, out, depth + 1)
 			    : !place_of(ab, lv->kids[0], c, block, inst, out, depth + 1))
 			return false;
+		if (lv->sub)
+			out->dim = ACC_MAX_BOUND + 1;
 		out->field = lv->u.name;
 		out->size = acc_type_size(lv->type);
 		return true;
@@ -763,6 +866,10 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 			long long es = p->kids[0]->type && p->kids[0]->type->elem
 					       ? acc_type_size(p->kids[0]->type->elem) : 0;
 			struct sym *i = acc_sym_of(ab, p->kids[1], c, block, inst, depth + 1);
+			if (!es && p->kids[0]->type && p->kids[0]->type->elem &&
+			    p->kids[0]->type->elem->symbolic)
+				symbolic_unsupported(ab, p);
+			out->dim = ACC_MAX_BOUND + 1;
 			if (!i || !es)
 				return false;
 			out->offset = mk_bin(ab, p->sub, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
@@ -773,6 +880,9 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 				return false;
 			long long es = acc_type_size(p->kids[1]->type->elem);
 			struct sym *i = acc_sym_of(ab, p->kids[0], c, block, inst, depth + 1);
+			if (!es && p->kids[1]->type->elem && p->kids[1]->type->elem->symbolic)
+				symbolic_unsupported(ab, p);
+			out->dim = ACC_MAX_BOUND + 1;
 			if (!i || !es)
 				return false;
 			out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));

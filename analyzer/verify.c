@@ -6,7 +6,9 @@
  *   @+N @-N @N @#marker, an optional count, // expected-no-diagnostics,
  *   // #marker, // XFAIL: reason
  * Every error and warning must be expected and every expectation met; notes
- * are checked only in files that expect at least one note.
+ * are checked only in files that expect at least one note.  The notes about
+ * the file as a whole (what zero configuration assumed, ...) are notes of
+ * line 1, where the gcc format puts them.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -294,7 +296,7 @@ bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *
 	parse_expectations(&v, text, len, cls_host_lang(r->path) == CLS_HOST_PYTHON);
 	*xfail = v.xfail;
 
-	unsigned ns = 0;
+	unsigned ns = r->notes.len;
 	for (unsigned i = 0; i < r->diags.len; i++)
 		ns += 1 + ((const struct cls_diag *)r->diags.items[i])->nnotes;
 	struct seen *sv = MEM_ARRAY(&a, struct seen, ns + 1);
@@ -312,6 +314,8 @@ bool cls_verify(const struct cls_result *r, const char *text, size_t len, FILE *
 						  d->notes[k].range.begin.file, d->notes[k].msg,
 						  false };
 	}
+	for (unsigned i = 0; i < r->notes.len; i++)
+		sv[ns++] = (struct seen){ CLS_NOTE, 1, r->path, r->notes.items[i], false };
 	bool ok = v.errors == 0;
 	if (r->status == CLS_FILE_NOT_ANALYZED) {
 		bool expects_compile_error = false;

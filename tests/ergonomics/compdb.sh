@@ -69,8 +69,17 @@ cat >"$r/build/compile_commands.json" <<EOF
 ]
 EOF
 
-# Without the database the kernels do not compile.
-expect 2 "use of undeclared identifier 'TILE'" --format=gcc kernels/a.cl
+# Without the database the kernels do not compile: their header is not
+# found, which zero configuration does not make up.  With the header (and
+# SCALE, which the prelude defines) but not -D TILE, TILE is an unknown
+# constant; with zero configuration off it is a compile error.  The
+# database's -D wins over zero configuration: no note, TILE is 32.
+expect 2 "'tile.h' file not found" --format=gcc kernels/a.cl
+expect 1 "note: not defined by the build: TILE, analyzed as an unknown integer constant" \
+  -I include -include include/prelude.h --format=gcc kernels/a.cl
+expect 2 "use of undeclared identifier 'TILE'" --no-assume-macros -I include \
+  -include include/prelude.h --format=gcc kernels/a.cl
+expect 1 "!not defined by the build" -p build --format=gcc kernels/a.cl
 # CMake's entry: -D, -I and -include from the command string.
 expect 1 "kernels/a.cl:9:27: error: local-memory race on t\\[[0-9]+\\]: .*work-item 31 (writes|reads) it" -p build --format=gcc kernels/a.cl
 expect 1 "kernels/a.cl:8:9: error: barrier reached under divergent control flow" -p build --format=gcc kernels/a.cl

@@ -68,8 +68,15 @@ expect 1 "kernels/tiled.cl:9:9: warning: barrier reached under divergent control
   --format=gcc kernels/tiled.cl
 expect 1 "^tiled.cl:9:9: warning: barrier reached" -C "$r/kernels" --format=gcc tiled.cl
 expect 1 "warning: barrier reached" -C "$tmp" --format=gcc repo/kernels/tiled.cl
-# Without the configuration the kernel does not compile.
-expect 2 "use of undeclared identifier 'TILE'" --no-config kernels/tiled.cl
+# Without the configuration the kernel does not compile: its header is not
+# found, which zero configuration does not make up.  Given the header, TILE,
+# which nothing defines, is an unknown constant (zero configuration), and
+# with that turned off the kernel does not compile.
+expect 2 "'tile.h' file not found" --no-config kernels/tiled.cl
+expect 1 "note: not defined by the build: TILE" --no-config -I include --format=gcc \
+  kernels/tiled.cl
+expect 2 "use of undeclared identifier 'TILE'" --no-config --no-assume-macros -I include \
+  kernels/tiled.cl
 # [path:] overrides: the legacy folder's finding is off.
 expect 0 "^$" --format=gcc kernels/legacy/old.cl
 # Command-line flags win: --enable turns it back on, at the configured severity;
@@ -153,7 +160,16 @@ long="options =$(i=0; while [ $i -lt 30 ]; do printf ' -D TILE%02d=16' $i; i=$((
 malformed "$long" ".clsynclint:1: line too long \\(at most 198 characters"
 printf 'options = -D TILE=16\n  -D UNUSED=1\nlocal-size = 16\n' >"$bad/.clsynclint"
 expect 0 "^options = -DTILE=16 -DUNUSED=1$" -C "$bad" --show-config k.cl
+# assume-macros = no: zero configuration off for the files it governs; the
+# command line can turn it back on; --show-config says which applies.
+printf 'assume-macros = no\n' >"$bad/.clsynclint"
+expect 2 "use of undeclared identifier 'TILE'" -C "$bad" --format=gcc -I "$r/include" k.cl
+expect 0 "^assume-macros = no$" -C "$bad" --show-config k.cl
+expect 1 "note: not defined by the build: TILE" -C "$bad" --format=gcc -I "$r/include" \
+  --assume-macros k.cl
+malformed "assume-macros = perhaps" ".clsynclint:1: invalid --assume-macros 'perhaps' \\(yes or no\\)"
 rm "$bad/.clsynclint"
+expect 0 "^assume-macros = yes$" -C "$bad" --show-config k.cl
 expect 3 "no-such.ini: cannot read the configuration file: No such file" -C "$bad" \
   --config no-such.ini k.cl
 expect 3 "exclude each other" -C "$bad" --config x --no-config k.cl
