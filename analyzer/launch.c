@@ -176,7 +176,42 @@ struct bounded {
 	const struct acc *a;
 	struct aux *x;
 	unsigned ivs[4], top[4], niv;
+	/* a multi-dimensional array: each subscript and its dimension's
+	 * length, outermost first (t[y][x] of t[18][18] stays in bounds only
+	 * when x < 18, however small y is) */
+	struct sym *sub[4];
+	unsigned ext[4], nsub;
 };
+
+/* The subscripts of access a to a multi-dimensional array (b->sub, b->ext),
+ * when every one has a value the analysis models. */
+static void subscripts(struct abuild *ab, const struct acc *a, struct bounded *b)
+{
+	const struct ir_expr *chain[4];
+	unsigned n = 0;
+	const struct ir_expr *e = ir_strip(a->lv);
+	while (e && e->op == E_INDEX && n < 4 && e->kids[0] && e->kids[0]->type &&
+	       e->kids[0]->type->kind == T_ARRAY) {
+		chain[n++] = e;
+		e = ir_strip(e->kids[0]);
+	}
+	b->nsub = 0;
+	if (n < 2 || !e || e->op != E_VAR || e->u.var != a->object)
+		return;
+	/* chain[n - 1] indexes the outermost dimension */
+	for (unsigned i = 0; i < n; i++) {
+		const struct ir_expr *x = chain[n - 1 - i];
+		const struct ir_type *t = x->kids[0]->type;
+		if (t->symbolic || !t->count)
+			return;
+		struct sym *v = acc_sym_of(ab, x->kids[1], a->ctx, a->block->id, a->inst, 0);
+		if (!v)
+			return;
+		b->sub[i] = v;
+		b->ext[i] = t->count;
+	}
+	b->nsub = n;
+}
 
 static bool bounded_access(struct abuild *ab, struct acc_kernel *k, const struct acc *a,
 			   struct bounded *b)
@@ -190,6 +225,7 @@ static bool bounded_access(struct abuild *ab, struct acc_kernel *k, const struct
 	b->niv = 0;
 	if (!b->x)
 		return false;
+	subscripts(ab, a, b);
 	for (unsigned i = 0; i < b->x->nslots; i++) {
 		struct sym_slot *sl = &k->slots[b->x->slots[i]];
 		unsigned trip = sl->is_iv ? acc_iv_trip(ab, k, sl) : 0;
@@ -223,6 +259,11 @@ static bool stays_in(struct abuild *ab, const struct acc_kernel *k, const struct
 			continue;
 		if (idx < 0 || idx + b->a->width > b->a->object->type->size) /* bytes */
 			return false;
+		for (unsigned i = 0; i < b->nsub; i++) {
+			long long v;
+			if (sym_eval(b->sub[i], env, &v) && (v < 0 || v >= b->ext[i]))
+				return false;
+		}
 	}
 	return true;
 }
