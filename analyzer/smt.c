@@ -756,10 +756,17 @@ struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned dep
 			r = tvv(var(d, name), true);
 		} else {
 			char name[48];
-			snprintf(name, sizeof name, "k%u.mem%llx", d->kid, (unsigned long long)s->c);
+			/* __local memory (s->dim): one per group */
+			if (s->dim && q->inter)
+				snprintf(name, sizeof name, "k%u.mem%llx@%u", d->kid,
+					 (unsigned long long)s->c, inst);
+			else
+				snprintf(name, sizeof name, "k%u.mem%llx", d->kid,
+					 (unsigned long long)s->c);
 			Z3_func_decl f = Z3_mk_func_decl(d->z, Z3_mk_string_symbol(d->z, name), 1,
 							 &d->I, d->I);
-			r = tvv(Z3_mk_app(d->z, f, 1, &off.t), off.shared);
+			r = tvv(Z3_mk_app(d->z, f, 1, &off.t),
+				off.shared && !(s->dim && q->inter));
 			if (q->in_index)
 				q->opaque = true;
 		}
@@ -1255,7 +1262,8 @@ Z3_lbool smt_check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *mod
 	Z3_ast copy[MAX_HYP + 1];
 	unsigned nc = na < MAX_HYP ? na : MAX_HYP;
 	for (unsigned round = 0; round < CEGAR_ROUNDS; round++) {
-		memcpy(copy, as, nc * sizeof *copy);
+		if (nc)
+			memcpy(copy, as, nc * sizeof *copy);
 		r = solve(q, na, as, true, &m);
 		if (r != Z3_L_TRUE || model_exact(q, m))
 			goto done;

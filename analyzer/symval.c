@@ -191,6 +191,10 @@ static unsigned uniform_slot(struct abuild *ab, const struct ir_expr *e, const s
 		s->object = pl->object;
 		s->offset = pl->offset;
 		s->field = pl->field;
+	} else {
+		/* A value the analysis does not follow ((float)get_group_id(0),
+		 * a call) may be each group's own: two groups, two values. */
+		s->per_group = true;
 	}
 	return slot;
 }
@@ -603,6 +607,9 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 			if (s) {
 				s->a = pl.offset;
 				s->c = object_identity(pl.object);
+				/* __local memory is each group's own: one address,
+				 * two values in two groups */
+				s->dim = pl.object->type && pl.object->type->space == AS_LOCAL;
 				return s;
 			}
 		}
