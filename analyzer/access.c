@@ -159,7 +159,7 @@ static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_poin
 	struct place pl = { 0 };
 	bool ok = acc_place(ab, lv, is_pointer, w->c, w->block, w->inst, &pl);
 	if (!ok || !pl.object) {
-		if (through_generic(lv, is_pointer))
+		if (!pl.is_private && through_generic(lv, is_pointer))
 			generic_unsupported(ab, lv);
 		return;
 	}

@@ -661,6 +661,12 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 		}
 		if (!v || v->func != c->f || v->id >= c->f->nvars)
 			return false;
+		/* A private array of the function's own, decaying: private
+		 * storage, known (whatever calls wrote into it since). */
+		if (v->kind == VAR_PRIVATE && v->type && v->type->kind == T_ARRAY) {
+			out->is_private = true;
+			return false;
+		}
 		struct fn_info *fi = acc_fn_info(ab, c->f);
 		struct def_rec d[3];
 		unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 2) : 9;
@@ -678,6 +684,10 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 								depth + 1);
 			return false;
 		}
+		/* No definition reaches a pointer that is not a parameter: it
+		 * was never assigned. */
+		if (nd == 1 && !d[0].e)
+			return false;
 		if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub)
 			return place_of_pointer(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, out,
 						depth + 1);
@@ -708,9 +718,13 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 			return true;
 		}
 		return false;
-	case E_ADDROF:
+	case E_ADDROF: /* &x, &pa[i] of private x, pa: private storage, known */
+		if ((out->is_private = ir_private_target(p->kids[0]) != NULL))
+			return false;
 		return place_of(ab, p->kids[0], c, block, inst, out, depth + 1);
 	case E_INDEX: /* a row of a multi-dimensional array, decaying */
+		if ((out->is_private = ir_private_target(p) != NULL))
+			return false;
 		return place_of(ab, p, c, block, inst, out, depth + 1);
 	default:
 		return false;
