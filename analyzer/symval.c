@@ -9,6 +9,7 @@
  * be followed becomes an unknown of its own.  Lvalues become places: an
  * object and a byte offset.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -447,6 +448,82 @@ static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct a
 	return NULL;
 }
 
+/* The component a one-component swizzle names (x y z w, s0 ... sF), or -1. */
+static int swizzle_index(const char *n)
+{
+	static const char hex[] = "0123456789abcdef";
+	if (!n || !n[0])
+		return -1;
+	if (!n[1]) {
+		const char *p = strchr("xyzw", n[0]);
+		return p ? (int)(p - "xyzw") : -1;
+	}
+	if ((n[0] == 's' || n[0] == 'S') && !n[2]) {
+		const char *p = strchr(hex, tolower((unsigned char)n[1]));
+		return p && *p ? (int)(p - hex) : -1;
+	}
+	return -1;
+}
+
+/*
+ * The expression of component k of vector literal lit: (int2)(a, b) gives
+ * a or b, (int4)(x) gives x, (int4)(a, (int2)(b, c), d) looks into the inner
+ * literal.  NULL when lit is not a literal or the component is a part of a
+ * vector operand that is not one.
+ */
+static const struct ir_expr *literal_component(const struct ir_expr *lit, unsigned k)
+{
+	lit = ir_strip(lit);
+	/* (int2)(a, b) lowers to the compound literal around its list. */
+	if (lit && lit->op == E_UNKNOWN && lit->nkids == 1 && lit->type &&
+	    lit->type->kind == T_VECTOR)
+		lit = ir_strip(lit->kids[0]);
+	if (!lit || lit->op != E_INIT_LIST || !lit->type || lit->type->kind != T_VECTOR ||
+	    k >= lit->type->count)
+		return NULL;
+	unsigned at = 0;
+	for (unsigned i = 0; i < lit->nkids; i++) {
+		const struct ir_expr *kid = lit->kids[i];
+		bool vec = kid && kid->type && kid->type->kind == T_VECTOR;
+		unsigned w = vec ? kid->type->count : 1;
+		if (lit->nkids == 1 && !vec)
+			return kid; /* a splat */
+		if (k < at + w)
+			return vec ? literal_component(kid, k - at) : kid;
+		at += w;
+	}
+	return NULL;
+}
+
+/*
+ * The value of v.x, v.s1 for a private vector v whose one reaching
+ * definition assigns it a literal (int2 c = (int2)(lid, grp)), or of a
+ * literal's component directly; NULL otherwise (a component assigned on
+ * its own, a vector loaded from memory).
+ */
+static struct sym *sym_component(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+				 unsigned block, unsigned inst, unsigned depth)
+{
+	int k = swizzle_index(e->u.name);
+	const struct ir_expr *v = e->nkids ? ir_strip(e->kids[0]) : NULL;
+	if (k < 0 || !v)
+		return NULL;
+	if (v->op != E_VAR) {
+		const struct ir_expr *x = literal_component(v, (unsigned)k);
+		return x ? acc_sym_of(ab, x, c, block, inst, depth + 1) : NULL;
+	}
+	const struct ir_var *var = v->u.var;
+	if (!var || var->kind != VAR_PRIVATE || var->func != c->f || var->id >= c->f->nvars)
+		return NULL;
+	struct fn_info *fi = acc_fn_info(ab, c->f);
+	struct def_rec d[2];
+	unsigned nd = fi->defs ? reaching(ab, c->f, fi, var, block, inst, d, 1) : 9;
+	if (nd != 1 || !d[0].e || !d[0].strong || d[0].e->op != E_ASSIGN || d[0].e->sub)
+		return NULL;
+	const struct ir_expr *x = literal_component(d[0].e->kids[1], (unsigned)k);
+	return x ? acc_sym_of(ab, x, c, d[0].block, d[0].inst, depth + 1) : NULL;
+}
+
 /* The symbolic value of expression e evaluated at (block, inst) of context c. */
 struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 		       unsigned block, unsigned inst, unsigned depth)
@@ -493,6 +570,9 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	}
 	case E_CALL:
 		s = sym_call(ab, e, c, block, inst, depth);
+		break;
+	case E_SWIZZLE:
+		s = sym_component(ab, e, c, block, inst, depth);
 		break;
 	default:
 		break;
