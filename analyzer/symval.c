@@ -255,6 +255,9 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 	return NULL;
 }
 
+static struct sym *sym_float_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+				  unsigned block, unsigned inst, unsigned depth);
+
 /* The symbolic value of variable v just before (block, inst) of context c. */
 static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc_ctx *c,
 			   unsigned block, unsigned inst, unsigned level, unsigned depth)
@@ -294,7 +297,13 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 				s->slot = slot;
 		}
 	} else if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub) {
-		s = acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1);
+		const struct ir_expr *rhs = d[0].e->kids[1];
+		/* int bin = x * 16.0f: the conversion is implicit */
+		if (v->type && v->type->kind == T_INT && rhs && rhs->type &&
+		    rhs->type->kind == T_FLOAT)
+			s = sym_float_data(ab, rhs, c, d[0].block, d[0].inst, depth + 1);
+		else
+			s = acc_sym_of(ab, rhs, c, d[0].block, d[0].inst, depth + 1);
 	} else if (nd == 1 && (d[0].e->op == E_INCDEC || (d[0].e->op == E_ASSIGN && d[0].e->sub))) {
 		struct sym *old = sym_var(ab, v, c, d[0].block, d[0].inst, level, depth + 1);
 		if (d[0].e->op == E_INCDEC)
@@ -448,6 +457,116 @@ static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct a
 	return NULL;
 }
 
+/*
+ * Is symbolic value s made of loaded data, uniform unknowns and constants
+ * alone?  *ld gets one of its loads, one whose place depends on the
+ * work-item if there is one.
+ */
+static bool data_only(const struct sym *s, struct sym **ld)
+{
+	if (!s)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+	case S_SLOT:
+	case S_LSZ:
+	case S_NGRP:
+		return true;
+	case S_LOAD:
+		if (!*ld || (!sym_uses_lid((*ld)->a) && sym_uses_lid(s->a)))
+			*ld = (struct sym *)s;
+		return true;
+	case S_BIN:
+		return data_only(s->a, ld) && data_only(s->b, ld);
+	case S_NEG:
+	case S_NOT:
+	case S_LNOT:
+		return data_only(s->a, ld);
+	default:
+		return false;
+	}
+}
+
+static bool float_math(const char *n)
+{
+	static const char *const names[] = { "floor", "ceil", "round", "trunc", "rint", "fabs",
+					     "sqrt", "native_sqrt", "exp", "log", "fmin", "fmax",
+					     "min", "max", "clamp", "mad", "fma", NULL };
+	for (unsigned i = 0; n && names[i]; i++)
+		if (!strcmp(n, names[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Is float expression e a function of loaded data and constants alone
+ * (x * 16.0f, floor(x) of a loaded x, through float variables with one
+ * definition)?  Two work-items that load equal data compute equal values
+ * from it.  *ld as in data_only().
+ */
+static bool float_of_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			  unsigned block, unsigned inst, unsigned depth, struct sym **ld)
+{
+	if (!e || depth > MAX_SYM_DEPTH)
+		return false;
+	switch (e->op) {
+	case E_FLOAT:
+	case E_INT:
+		return true;
+	case E_BINARY:
+		if (e->sub != IR_B_ADD && e->sub != IR_B_SUB && e->sub != IR_B_MUL &&
+		    e->sub != IR_B_DIV)
+			return false;
+		return float_of_data(ab, e->kids[0], c, block, inst, depth + 1, ld) &&
+		       float_of_data(ab, e->kids[1], c, block, inst, depth + 1, ld);
+	case E_UNARY:
+	case E_CAST:
+		return e->nkids == 1 && float_of_data(ab, e->kids[0], c, block, inst, depth + 1, ld);
+	case E_CALL:
+		if (e->callee || !float_math(e->u.name))
+			return false;
+		for (unsigned i = 0; i < e->nkids; i++)
+			if (!float_of_data(ab, e->kids[i], c, block, inst, depth + 1, ld))
+				return false;
+		return true;
+	case E_VAR: {
+		const struct ir_var *v = e->u.var;
+		if (!v || v->kind != VAR_PRIVATE || v->func != c->f || v->id >= c->f->nvars ||
+		    !v->type || v->type->kind != T_FLOAT)
+			break;
+		struct fn_info *fi = acc_fn_info(ab, c->f);
+		struct def_rec d[2];
+		unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 1) : 9;
+		if (nd != 1 || !d[0].e || !d[0].strong || d[0].e->op != E_ASSIGN || d[0].e->sub)
+			return false;
+		return float_of_data(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1, ld);
+	}
+	default:
+		break;
+	}
+	return data_only(acc_sym_of(ab, e, c, block, inst, depth + 1), ld);
+}
+
+/*
+ * An integer computed from float data, (int)(x * 16.0f) of a loaded x: a
+ * value loaded data decides, like an integer load (histogram bins from
+ * float samples).  NULL when e depends on anything else.
+ */
+static struct sym *sym_float_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+				  unsigned block, unsigned inst, unsigned depth)
+{
+	struct sym *ld = NULL;
+	if (!float_of_data(ab, e, c, block, inst, depth, &ld) || !ld)
+		return NULL;
+	struct sym *s = mk(ab, S_LOAD);
+	if (s) {
+		s->a = ld->a;
+		/* its own identity: not the raw data's value */
+		s->c = (long long)((unsigned long long)ld->c * 31u + e->id + 1);
+	}
+	return s;
+}
+
 /* The component a one-component swizzle names (x y z w, s0 ... sF), or -1. */
 static int swizzle_index(const char *n)
 {
@@ -541,6 +660,10 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	case E_CAST:
 		if (e->type && e->type->kind == T_FLOAT)
 			break;
+		if (e->kids[0] && e->kids[0]->type && e->kids[0]->type->kind == T_FLOAT) {
+			s = sym_float_data(ab, e->kids[0], c, block, inst, depth + 1);
+			break;
+		}
 		return acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
 	case E_BINARY:
 		s = mk_bin(ab, e->sub, acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1),
