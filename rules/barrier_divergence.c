@@ -103,8 +103,7 @@ static const struct ir_block *controlling(struct walk *w, unsigned need)
 {
 	const struct ir_block *br = need == U_SUBGROUP ? w->in->wg_ctrl[w->b->id]
 						       : w->in->sg_ctrl[w->b->id];
-	if (!br || !w->in->f->is_kernel || w->in->call_site ||
-	    !acc_branch_uniform(w->ctx, w->in->f, br))
+	if (!br || !acc_branch_uniform_inst(w->ctx, w->in, br))
 		return br;
 	/* The recorded branch is uniform after all: look for another one. */
 	const struct ir_func *f = w->in->f;
@@ -112,7 +111,7 @@ static const struct ir_block *controlling(struct walk *w, unsigned need)
 	for (unsigned i = 0; i < f->nblocks; i++) {
 		const struct ir_block *b = f->blocks[i];
 		if (b->nsuccs < 2 || w->in->branch_level[i] < need || b == br ||
-		    !unif_in_region(f, b, w->b) || acc_branch_uniform(w->ctx, f, b))
+		    !unif_in_region(f, b, w->b) || acc_branch_uniform_inst(w->ctx, w->in, b))
 			continue;
 		if (!best || b->id > best->id)
 			best = b;
