@@ -340,6 +340,15 @@ bool acc_branch_uniform(struct cls_ctx *ctx, const struct ir_func *f, const stru
 bool acc_branch_uniform_inst(struct cls_ctx *ctx, const struct unif_inst *in,
 			     const struct ir_block *b);
 
+/*
+ * Can some work-item run block b of uniformity instance `in` (a kernel's
+ * own code, or every inlined copy of a helper's) for some launch the
+ * kernel allows?  False only when that is decided impossible: code behind
+ * `if (get_group_id(0) > 0)` in a launch of one group, or after a return
+ * that every work-item takes.
+ */
+bool acc_block_runs(struct cls_ctx *ctx, const struct unif_inst *in, const struct ir_block *b);
+
 /* The bank model of the options' device profile and overrides. */
 void cls_bank_model(const struct cls_options *o, struct bank_model *m);
 

@@ -788,6 +788,38 @@ bool acc_branch_uniform(struct cls_ctx *ctx, const struct ir_func *f, const stru
 	return branch_uniform_in(ctx, ab, k, root, b);
 }
 
+bool acc_block_runs(struct cls_ctx *ctx, const struct unif_inst *in, const struct ir_block *b)
+{
+	struct abuild *ab = ctx->facts->acc ? ctx->facts->acc->build : NULL;
+	if (!ab)
+		return true;
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++)
+		if (((struct acc_kernel *)ctx->facts->acc->kernels.items[i])->truncated)
+			return true;
+	unsigned n = 0;
+	for (unsigned i = 0; i < ab->ctxs.len; i++) {
+		struct acc_ctx *c = ab->ctxs.items[i];
+		if (c->f != in->f || (in->call_site ? c->in != in || !c->parent : c->parent != NULL))
+			continue;
+		struct acc_kernel *k = kernel_of(ctx, c);
+		if (!k)
+			return true;
+		ab->k = k;
+		struct q q;
+		if (!smt_begin(&q, ctx, ab, k, false)) {
+			smt_end(&q);
+			return true;
+		}
+		q.d->queries++;
+		Z3_lbool r = smt_check(&q, smt_runs(&q, c, b->id, 0, 0), 0, NULL, NULL);
+		smt_end(&q);
+		if (r != Z3_L_FALSE)
+			return true;
+		n++;
+	}
+	return n == 0;
+}
+
 bool acc_branch_uniform_inst(struct cls_ctx *ctx, const struct unif_inst *in,
 			     const struct ir_block *b)
 {

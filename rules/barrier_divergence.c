@@ -132,10 +132,10 @@ static void walk(struct walk *w, const struct ir_expr *e, const struct ir_expr *
 	if (scope) {
 		unsigned need = scope == 1 ? U_SUBGROUP : U_DIVERGENT;
 		const struct ir_block *br = controlling(w, need);
-		if (br)
-			report(w, e, scope, br, NULL, false);
-		else if (guard && unif_expr(w->in, guard) >= need)
-			report(w, e, scope, NULL, guard, guard_rhs);
+		bool by_guard = !br && guard && unif_expr(w->in, guard) >= need;
+		/* A barrier that no work-item reaches diverges from nothing. */
+		if ((br || by_guard) && acc_block_runs(w->ctx, w->in, w->b))
+			report(w, e, scope, br, by_guard ? guard : NULL, by_guard && guard_rhs);
 	}
 	if (e->op == E_COND) {
 		walk(w, e->kids[0], guard, guard_rhs);
