@@ -84,6 +84,8 @@ def lint(binary, path, extra, budget, timeout):
         p = subprocess.run(cmd, capture_output=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         return "hang", "no answer in %d s: %s" % (timeout, " ".join(cmd)), None, timeout
+    except OSError as e:  # the binary rebuilt under the run, say
+        raise SystemExit("cannot run %s: %s" % (binary, e))
     dt = time.monotonic() - t0
     err = p.stderr.decode("utf-8", "replace")
     out = p.stdout.decode("utf-8", "replace")
@@ -223,6 +225,11 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
 
+    if a.oclgrind:
+        p = subprocess.run([a.oclgrind, "--list"], capture_output=True, timeout=120)
+        if b"oclgrind" not in p.stdout.lower():
+            print("Oclgrind is not available (runtime_check --list): skipped")
+            return 77
     uniform = not a.no_uniform_writes
     extra = ["--report-benign"] if uniform and a.oclgrind else []
     deadline = time.monotonic() + a.seconds
