@@ -248,7 +248,7 @@ static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_poin
 	}
 	ab->choice = NULL;
 	if (!ok || !pl.object) {
-		if (through_generic(lv, is_pointer))
+		if (!pl.is_private && through_generic(lv, is_pointer))
 			generic_unsupported(ab, lv);
 		return;
 	}

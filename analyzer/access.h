@@ -347,6 +347,24 @@ struct bank_result {
  */
 bool acc_branch_uniform(struct cls_ctx *ctx, const struct ir_func *f, const struct ir_block *b);
 
+/*
+ * The same for branch b of a uniformity instance: a kernel's own code, or
+ * a helper's, where every inlined copy of that instance (every call that
+ * made it) must agree: `if (n < 16)` in a helper called with the local id
+ * of a 16-wide group.  False when some call was not inlined.
+ */
+bool acc_branch_uniform_inst(struct cls_ctx *ctx, const struct unif_inst *in,
+			     const struct ir_block *b);
+
+/*
+ * Can some work-item run block b of uniformity instance `in` (a kernel's
+ * own code, or every inlined copy of a helper's) for some launch the
+ * kernel allows?  False only when that is decided impossible: code behind
+ * `if (get_group_id(0) > 0)` in a launch of one group, or after a return
+ * that every work-item takes.
+ */
+bool acc_block_runs(struct cls_ctx *ctx, const struct unif_inst *in, const struct ir_block *b);
+
 /* The bank model of the options' device profile and overrides. */
 void cls_bank_model(const struct cls_options *o, struct bank_model *m);
 

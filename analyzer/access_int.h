@@ -122,9 +122,11 @@ struct place {
 	 * path of subscripts into the array */
 	unsigned dim;
 	struct sym *sub[ACC_MAX_BOUND], *ext[ACC_MAX_BOUND];
+	bool is_private;             /* not found: private storage (pa, &x, pa + 1) */
 };
 /* The place of lvalue lv (or of what pointer lv points to) at (block, inst)
- * of context c; false for private storage and what cannot be resolved. */
+ * of context c; false for private storage and what cannot be resolved
+ * (out->is_private tells pointers into private storage from the latter). */
 bool acc_place(struct abuild *ab, const struct ir_expr *lv, bool is_pointer, struct acc_ctx *c,
 	       unsigned block, unsigned inst, struct place *out);
 struct sym *acc_sym_const(struct abuild *ab, long long c);

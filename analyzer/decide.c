@@ -910,6 +910,44 @@ out:
 
 /* ------------------------------------------------------ uniform questions */
 
+/* The kernel whose inlined code context c is part of. */
+static struct acc_kernel *kernel_of(struct cls_ctx *ctx, const struct acc_ctx *c)
+{
+	while (c && c->parent)
+		c = c->parent;
+	for (unsigned i = 0; c && i < ctx->facts->acc->kernels.len; i++) {
+		struct acc_kernel *x = ctx->facts->acc->kernels.items[i];
+		if (x->kernel == c->f)
+			return x;
+	}
+	return NULL;
+}
+
+/* Do two work-items of one group agree on the condition of block b of
+ * context c, in kernel k? */
+static bool branch_uniform_in(struct cls_ctx *ctx, struct abuild *ab, struct acc_kernel *k,
+			      struct acc_ctx *c, const struct ir_block *b)
+{
+	ab->k = k;
+	struct sym *cond = guard_cond(ab, c, b->id);
+	if (!cond || sym_has_divergent_leaf(cond))
+		return false;
+	struct q q;
+	if (!smt_begin(&q, ctx, ab, k, false)) {
+		smt_end(&q);
+		return false;
+	}
+	q.d->queries++;
+	/* Two work-items of one group that disagree on the condition? */
+	q.in_index = true;
+	Z3_ast c0 = smt_cond(&q, cond, 0, 0), c1 = smt_cond(&q, cond, 1, 0);
+	bool uniform = !q.opaque &&
+		       smt_check(&q, and2(q.d, distinct(&q), Z3_mk_xor(q.d->z, c0, c1)), 0, NULL, NULL) ==
+			       Z3_L_FALSE;
+	smt_end(&q);
+	return uniform;
+}
+
 bool acc_branch_uniform(struct cls_ctx *ctx, const struct ir_func *f, const struct ir_block *b)
 {
 	struct abuild *ab = ctx->facts->acc ? ctx->facts->acc->build : NULL;
@@ -930,24 +968,64 @@ bool acc_branch_uniform(struct cls_ctx *ctx, const struct ir_func *f, const stru
 	}
 	if (!k || !root)
 		return false;
-	ab->k = k;
-	struct sym *cond = guard_cond(ab, root, b->id);
-	if (!cond || sym_has_divergent_leaf(cond))
-		return false;
-	struct q q;
-	if (!smt_begin(&q, ctx, ab, k, false)) {
+	return branch_uniform_in(ctx, ab, k, root, b);
+}
+
+bool acc_block_runs(struct cls_ctx *ctx, const struct unif_inst *in, const struct ir_block *b)
+{
+	struct abuild *ab = ctx->facts->acc ? ctx->facts->acc->build : NULL;
+	if (!ab)
+		return true;
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++)
+		if (((struct acc_kernel *)ctx->facts->acc->kernels.items[i])->truncated)
+			return true;
+	unsigned n = 0;
+	for (unsigned i = 0; i < ab->ctxs.len; i++) {
+		struct acc_ctx *c = ab->ctxs.items[i];
+		if (c->f != in->f || (in->call_site ? c->in != in || !c->parent : c->parent != NULL))
+			continue;
+		struct acc_kernel *k = kernel_of(ctx, c);
+		if (!k)
+			return true;
+		ab->k = k;
+		struct q q;
+		if (!smt_begin(&q, ctx, ab, k, false)) {
+			smt_end(&q);
+			return true;
+		}
+		q.d->queries++;
+		Z3_lbool r = smt_check(&q, smt_runs(&q, c, b->id, 0, 0), 0, NULL, NULL);
 		smt_end(&q);
-		return false;
+		if (r != Z3_L_FALSE)
+			return true;
+		n++;
 	}
-	q.d->queries++;
-	/* Two work-items of one group that disagree on the condition? */
-	q.in_index = true;
-	Z3_ast c0 = smt_cond(&q, cond, 0, 0), c1 = smt_cond(&q, cond, 1, 0);
-	bool uniform = !q.opaque &&
-		       smt_check(&q, and2(q.d, distinct(&q), Z3_mk_xor(q.d->z, c0, c1)), 0, NULL, NULL) ==
-			       Z3_L_FALSE;
-	smt_end(&q);
-	return uniform;
+	return n == 0;
+}
+
+bool acc_branch_uniform_inst(struct cls_ctx *ctx, const struct unif_inst *in,
+			     const struct ir_block *b)
+{
+	struct abuild *ab = ctx->facts->acc ? ctx->facts->acc->build : NULL;
+	if (!ab || !b->cond)
+		return false;
+	if (!in->call_site)
+		return in->f->is_kernel && acc_branch_uniform(ctx, in->f, b);
+	/* A call that was not inlined has no context to decide in. */
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++)
+		if (((struct acc_kernel *)ctx->facts->acc->kernels.items[i])->truncated)
+			return false;
+	unsigned n = 0;
+	for (unsigned i = 0; i < ab->ctxs.len; i++) {
+		struct acc_ctx *c = ab->ctxs.items[i];
+		if (c->in != in || !c->parent)
+			continue;
+		struct acc_kernel *k = kernel_of(ctx, c);
+		if (!k || !branch_uniform_in(ctx, ab, k, c, b))
+			return false;
+		n++;
+	}
+	return n > 0;
 }
 
 /*

@@ -315,10 +315,23 @@ static void expr_text(char *buf, size_t cap, size_t *len, const struct ir_expr *
 		}
 		break;
 	case E_UNARY:
-		PUT("%s", e->sub == IR_U_MINUS ? "-" : e->sub == IR_U_NOT ? "~" :
-		    e->sub == IR_U_LNOT ? "!" : "+");
-		expr_text(buf, cap, len, e->kids[0], depth + 1);
+	case E_CAST: {
+		if (e->op == E_CAST)
+			PUT("(%s)", e->type && e->type->spelling ? e->type->spelling : "?");
+		else
+			PUT("%s", e->sub == IR_U_MINUS ? "-" : e->sub == IR_U_NOT ? "~" :
+			    e->sub == IR_U_LNOT ? "!" : "+");
+		/* (int)(x * 16.0f) is not (int)x * 16 */
+		const struct ir_expr *x = e->kids[0];
+		bool paren = x && (x->op == E_BINARY || x->op == E_COND || x->op == E_ASSIGN ||
+				   x->op == E_COMMA);
+		if (paren)
+			PUT("(");
+		expr_text(buf, cap, len, x, depth + 1);
+		if (paren)
+			PUT(")");
 		break;
+	}
 	case E_ASSIGN:
 		expr_text(buf, cap, len, e->kids[0], depth + 1);
 		PUT(" %s= ", e->sub ? ir_binop_str(e->sub) : "");
@@ -348,10 +361,6 @@ static void expr_text(char *buf, size_t cap, size_t *len, const struct ir_expr *
 		expr_text(buf, cap, len, e->kids[1], depth + 1);
 		PUT(" : ");
 		expr_text(buf, cap, len, e->kids[2], depth + 1);
-		break;
-	case E_CAST:
-		PUT("(%s)", e->type && e->type->spelling ? e->type->spelling : "?");
-		expr_text(buf, cap, len, e->kids[0], depth + 1);
 		break;
 	case E_COMMA:
 		expr_text(buf, cap, len, e->kids[0], depth + 1);

@@ -1262,7 +1262,7 @@ Z3_lbool smt_check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *mod
 	Z3_ast copy[MAX_HYP + 1];
 	unsigned nc = na < MAX_HYP ? na : MAX_HYP;
 	for (unsigned round = 0; round < CEGAR_ROUNDS; round++) {
-		if (nc)
+		if (nc) /* as is NULL without assumptions: memcpy wants a pointer */
 			memcpy(copy, as, nc * sizeof *copy);
 		r = solve(q, na, as, true, &m);
 		if (r != Z3_L_TRUE || model_exact(q, m))
@@ -1299,7 +1299,8 @@ Z3_lbool smt_check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *mod
 		}
 		Z3_model_dec_ref(d->z, m);
 		m = NULL;
-		memcpy(as, copy, nc * sizeof *copy);
+		if (nc)
+			memcpy(as, copy, nc * sizeof *copy);
 		r = solve(q, nc, copy, false, &m);
 		Z3_solver_pop(d->z, d->s, 1);
 		if (r == Z3_L_TRUE)

@@ -9,6 +9,7 @@
  * be followed becomes an unknown of its own.  Lvalues become places: an
  * object and a byte offset.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -353,6 +354,9 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 	return NULL;
 }
 
+static struct sym *sym_float_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+				  unsigned block, unsigned inst, unsigned depth);
+
 /* The symbolic value of variable v just before (block, inst) of context c. */
 static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc_ctx *c,
 			   unsigned block, unsigned inst, unsigned level, unsigned depth)
@@ -392,7 +396,13 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 				s->slot = slot;
 		}
 	} else if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub) {
-		s = acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1);
+		const struct ir_expr *rhs = d[0].e->kids[1];
+		/* int bin = x * 16.0f: the conversion is implicit */
+		if (v->type && v->type->kind == T_INT && rhs && rhs->type &&
+		    rhs->type->kind == T_FLOAT)
+			s = sym_float_data(ab, rhs, c, d[0].block, d[0].inst, depth + 1);
+		else
+			s = acc_sym_of(ab, rhs, c, d[0].block, d[0].inst, depth + 1);
 	} else if (nd == 1 && (d[0].e->op == E_INCDEC || (d[0].e->op == E_ASSIGN && d[0].e->sub))) {
 		struct sym *old = sym_var(ab, v, c, d[0].block, d[0].inst, level, depth + 1);
 		if (d[0].e->op == E_INCDEC)
@@ -543,6 +553,192 @@ static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct a
 	return NULL;
 }
 
+/*
+ * Is symbolic value s made of loaded data, uniform unknowns and constants
+ * alone?  *ld gets one of its loads, one whose place depends on the
+ * work-item if there is one.
+ */
+static bool data_only(const struct sym *s, struct sym **ld)
+{
+	if (!s)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+	case S_SLOT:
+	case S_LSZ:
+	case S_NGRP:
+		return true;
+	case S_LOAD:
+		if (!*ld || (!sym_uses_lid((*ld)->a) && sym_uses_lid(s->a)))
+			*ld = (struct sym *)s;
+		return true;
+	case S_BIN:
+		return data_only(s->a, ld) && data_only(s->b, ld);
+	case S_NEG:
+	case S_NOT:
+	case S_LNOT:
+		return data_only(s->a, ld);
+	default:
+		return false;
+	}
+}
+
+static bool float_math(const char *n)
+{
+	static const char *const names[] = { "floor", "ceil", "round", "trunc", "rint", "fabs",
+					     "sqrt", "native_sqrt", "exp", "log", "fmin", "fmax",
+					     "min", "max", "clamp", "mad", "fma", NULL };
+	for (unsigned i = 0; n && names[i]; i++)
+		if (!strcmp(n, names[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Is float expression e a function of loaded data and constants alone
+ * (x * 16.0f, floor(x) of a loaded x, through float variables with one
+ * definition)?  Two work-items that load equal data compute equal values
+ * from it.  *ld as in data_only().
+ */
+static bool float_of_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			  unsigned block, unsigned inst, unsigned depth, struct sym **ld)
+{
+	if (!e || depth > MAX_SYM_DEPTH)
+		return false;
+	switch (e->op) {
+	case E_FLOAT:
+	case E_INT:
+		return true;
+	case E_BINARY:
+		if (e->sub != IR_B_ADD && e->sub != IR_B_SUB && e->sub != IR_B_MUL &&
+		    e->sub != IR_B_DIV)
+			return false;
+		return float_of_data(ab, e->kids[0], c, block, inst, depth + 1, ld) &&
+		       float_of_data(ab, e->kids[1], c, block, inst, depth + 1, ld);
+	case E_UNARY:
+	case E_CAST:
+		return e->nkids == 1 && float_of_data(ab, e->kids[0], c, block, inst, depth + 1, ld);
+	case E_CALL:
+		if (e->callee || !float_math(e->u.name))
+			return false;
+		for (unsigned i = 0; i < e->nkids; i++)
+			if (!float_of_data(ab, e->kids[i], c, block, inst, depth + 1, ld))
+				return false;
+		return true;
+	case E_VAR: {
+		const struct ir_var *v = e->u.var;
+		if (!v || v->kind != VAR_PRIVATE || v->func != c->f || v->id >= c->f->nvars ||
+		    !v->type || v->type->kind != T_FLOAT)
+			break;
+		struct fn_info *fi = acc_fn_info(ab, c->f);
+		struct def_rec d[2];
+		unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 1) : 9;
+		if (nd != 1 || !d[0].e || !d[0].strong || d[0].e->op != E_ASSIGN || d[0].e->sub)
+			return false;
+		return float_of_data(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1, ld);
+	}
+	default:
+		break;
+	}
+	return data_only(acc_sym_of(ab, e, c, block, inst, depth + 1), ld);
+}
+
+/*
+ * An integer computed from float data, (int)(x * 16.0f) of a loaded x: a
+ * value loaded data decides, like an integer load (histogram bins from
+ * float samples).  NULL when e depends on anything else.
+ */
+static struct sym *sym_float_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+				  unsigned block, unsigned inst, unsigned depth)
+{
+	struct sym *ld = NULL;
+	if (!float_of_data(ab, e, c, block, inst, depth, &ld) || !ld)
+		return NULL;
+	struct sym *s = mk(ab, S_LOAD);
+	if (s) {
+		s->a = ld->a;
+		/* its own identity: not the raw data's value */
+		s->c = (long long)((unsigned long long)ld->c * 31u + e->id + 1);
+	}
+	return s;
+}
+
+/* The component a one-component swizzle names (x y z w, s0 ... sF), or -1. */
+static int swizzle_index(const char *n)
+{
+	static const char hex[] = "0123456789abcdef";
+	if (!n || !n[0])
+		return -1;
+	if (!n[1]) {
+		const char *p = strchr("xyzw", n[0]);
+		return p ? (int)(p - "xyzw") : -1;
+	}
+	if ((n[0] == 's' || n[0] == 'S') && !n[2]) {
+		const char *p = strchr(hex, tolower((unsigned char)n[1]));
+		return p && *p ? (int)(p - hex) : -1;
+	}
+	return -1;
+}
+
+/*
+ * The expression of component k of vector literal lit: (int2)(a, b) gives
+ * a or b, (int4)(x) gives x, (int4)(a, (int2)(b, c), d) looks into the inner
+ * literal.  NULL when lit is not a literal or the component is a part of a
+ * vector operand that is not one.
+ */
+static const struct ir_expr *literal_component(const struct ir_expr *lit, unsigned k)
+{
+	lit = ir_strip(lit);
+	/* (int2)(a, b) lowers to the compound literal around its list. */
+	if (lit && lit->op == E_UNKNOWN && lit->nkids == 1 && lit->type &&
+	    lit->type->kind == T_VECTOR)
+		lit = ir_strip(lit->kids[0]);
+	if (!lit || lit->op != E_INIT_LIST || !lit->type || lit->type->kind != T_VECTOR ||
+	    k >= lit->type->count)
+		return NULL;
+	unsigned at = 0;
+	for (unsigned i = 0; i < lit->nkids; i++) {
+		const struct ir_expr *kid = lit->kids[i];
+		bool vec = kid && kid->type && kid->type->kind == T_VECTOR;
+		unsigned w = vec ? kid->type->count : 1;
+		if (lit->nkids == 1 && !vec)
+			return kid; /* a splat */
+		if (k < at + w)
+			return vec ? literal_component(kid, k - at) : kid;
+		at += w;
+	}
+	return NULL;
+}
+
+/*
+ * The value of v.x, v.s1 for a private vector v whose one reaching
+ * definition assigns it a literal (int2 c = (int2)(lid, grp)), or of a
+ * literal's component directly; NULL otherwise (a component assigned on
+ * its own, a vector loaded from memory).
+ */
+static struct sym *sym_component(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+				 unsigned block, unsigned inst, unsigned depth)
+{
+	int k = swizzle_index(e->u.name);
+	const struct ir_expr *v = e->nkids ? ir_strip(e->kids[0]) : NULL;
+	if (k < 0 || !v)
+		return NULL;
+	if (v->op != E_VAR) {
+		const struct ir_expr *x = literal_component(v, (unsigned)k);
+		return x ? acc_sym_of(ab, x, c, block, inst, depth + 1) : NULL;
+	}
+	const struct ir_var *var = v->u.var;
+	if (!var || var->kind != VAR_PRIVATE || var->func != c->f || var->id >= c->f->nvars)
+		return NULL;
+	struct fn_info *fi = acc_fn_info(ab, c->f);
+	struct def_rec d[2];
+	unsigned nd = fi->defs ? reaching(ab, c->f, fi, var, block, inst, d, 1) : 9;
+	if (nd != 1 || !d[0].e || !d[0].strong || d[0].e->op != E_ASSIGN || d[0].e->sub)
+		return NULL;
+	const struct ir_expr *x = literal_component(d[0].e->kids[1], (unsigned)k);
+	return x ? acc_sym_of(ab, x, c, d[0].block, d[0].inst, depth + 1) : NULL;
+}
+
 /* The symbolic value of expression e evaluated at (block, inst) of context c. */
 struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 		       unsigned block, unsigned inst, unsigned depth)
@@ -562,6 +758,10 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	case E_CAST:
 		if (e->type && e->type->kind == T_FLOAT)
 			break;
+		if (e->kids[0] && e->kids[0]->type && e->kids[0]->type->kind == T_FLOAT) {
+			s = sym_float_data(ab, e->kids[0], c, block, inst, depth + 1);
+			break;
+		}
 		return acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
 	case E_BINARY:
 		s = mk_bin(ab, e->sub, acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1),
@@ -591,6 +791,9 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	}
 	case E_CALL:
 		s = sym_call(ab, e, c, block, inst, depth);
+		break;
+	case E_SWIZZLE:
+		s = sym_component(ab, e, c, block, inst, depth);
 		break;
 	default:
 		break;
@@ -842,6 +1045,12 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 		}
 		if (!v || v->func != c->f || v->id >= c->f->nvars)
 			return false;
+		/* A private array of the function's own, decaying: private
+		 * storage, known (whatever calls wrote into it since). */
+		if (v->kind == VAR_PRIVATE && v->type && v->type->kind == T_ARRAY) {
+			out->is_private = true;
+			return false;
+		}
 		struct fn_info *fi = acc_fn_info(ab, c->f);
 		struct def_rec d[3];
 		unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 2) : 9;
@@ -859,6 +1068,10 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 								depth + 1);
 			return false;
 		}
+		/* No definition reaches a pointer that is not a parameter: it
+		 * was never assigned. */
+		if (nd == 1 && !d[0].e)
+			return false;
 		if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub)
 			return place_of_pointer(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, out,
 						depth + 1);
@@ -896,7 +1109,9 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 			return true;
 		}
 		return false;
-	case E_ADDROF:
+	case E_ADDROF: /* &x, &pa[i] of private x, pa: private storage, known */
+		if ((out->is_private = ir_private_target(p->kids[0]) != NULL))
+			return false;
 		return place_of(ab, p->kids[0], c, block, inst, out, depth + 1);
 	case E_COND:
 		/* One of two pointers: the caller asks for each in turn (see
@@ -914,6 +1129,8 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 		return place_of_pointer(ab, p->kids[ab->choose == 1 ? 1 : 2], c, block, inst, out,
 					depth + 1);
 	case E_INDEX: /* a row of a multi-dimensional array, decaying */
+		if ((out->is_private = ir_private_target(p) != NULL))
+			return false;
 		return place_of(ab, p, c, block, inst, out, depth + 1);
 	default:
 		return false;

@@ -165,8 +165,7 @@ static const struct ir_block *controlling(struct walk *w, unsigned need)
 {
 	const struct ir_block *br = need == U_SUBGROUP ? w->in->wg_ctrl[w->b->id]
 						       : w->in->sg_ctrl[w->b->id];
-	if (!br || !w->in->f->is_kernel || w->in->call_site ||
-	    !acc_branch_uniform(w->ctx, w->in->f, br))
+	if (!br || !acc_branch_uniform_inst(w->ctx, w->in, br))
 		return br;
 	/* The recorded branch is uniform after all: look for another one. */
 	const struct ir_func *f = w->in->f;
@@ -174,7 +173,7 @@ static const struct ir_block *controlling(struct walk *w, unsigned need)
 	for (unsigned i = 0; i < f->nblocks; i++) {
 		const struct ir_block *b = f->blocks[i];
 		if (b->nsuccs < 2 || w->in->branch_level[i] < need || b == br ||
-		    !unif_in_region(f, b, w->b) || acc_branch_uniform(w->ctx, f, b))
+		    !unif_in_region(f, b, w->b) || acc_branch_uniform_inst(w->ctx, w->in, b))
 			continue;
 		if (!best || b->id > best->id)
 			best = b;
@@ -196,11 +195,11 @@ static void walk(struct walk *w, const struct ir_expr *e, const struct ir_expr *
 		unsigned need = scope == 1 ? U_SUBGROUP : U_DIVERGENT;
 		const struct ir_block *br = controlling(w, need);
 		const struct ir_expr *arg;
-		if (br)
-			report(w, e, scope, br, NULL, false);
-		else if (guard && unif_expr(w->in, guard) >= need)
-			report(w, e, scope, NULL, guard, guard_rhs);
-		else if ((arg = divergent_arg(w, e, scope)))
+		bool by_guard = !br && guard && unif_expr(w->in, guard) >= need;
+		/* A barrier that no work-item reaches diverges from nothing. */
+		if ((br || by_guard) && acc_block_runs(w->ctx, w->in, w->b))
+			report(w, e, scope, br, by_guard ? guard : NULL, by_guard && guard_rhs);
+		else if (!br && !by_guard && (arg = divergent_arg(w, e, scope)))
 			report_arg(w, e, scope, arg);
 	}
 	if (e->op == E_COND) {

@@ -198,9 +198,10 @@ int be_matches(const struct be_backend *be, const char *selector)
 
 /* In a kernel child, before any OpenCL call: point the ICD loader at the
  * backend's vendors folder and, for Oclgrind, turn on its checks (data races,
- * and uninitialized values when `uninit`) and send its reports to
- * `oclgrind_log`. */
-void be_child_env(const struct be_backend *be, const char *oclgrind_log, int uninit)
+ * uninitialized values when `uninit`, write-write races that store the same
+ * value when `uniform_writes`) and send its reports to `oclgrind_log`. */
+void be_child_env(const struct be_backend *be, const char *oclgrind_log, int uninit,
+		  int uniform_writes)
 {
 	if (be->icd_dir[0]) {
 		setenv("OCL_ICD_VENDORS", be->icd_dir, 1);
@@ -212,6 +213,10 @@ void be_child_env(const struct be_backend *be, const char *oclgrind_log, int uni
 			setenv("OCLGRIND_UNINITIALIZED", "1", 1);
 		else
 			unsetenv("OCLGRIND_UNINITIALIZED");
+		if (uniform_writes)
+			setenv("OCLGRIND_UNIFORM_WRITES", "1", 1);
+		else
+			unsetenv("OCLGRIND_UNIFORM_WRITES");
 		setenv("OCLGRIND_MAX_ERRORS", "1000", 1);
 		if (oclgrind_log)
 			setenv("OCLGRIND_LOG", oclgrind_log, 1);

@@ -39,7 +39,8 @@ struct be_list {
 int be_discover(struct be_list *bl, const char *tmpdir, const char *oclgrind_icd,
 		int want_oclgrind, char *err, size_t errlen);
 int be_matches(const struct be_backend *be, const char *selector);
-void be_child_env(const struct be_backend *be, const char *oclgrind_log, int uninit);
+void be_child_env(const struct be_backend *be, const char *oclgrind_log, int uninit,
+		  int uniform_writes);
 int be_is_gpu(const struct be_backend *be);
 void be_free(struct be_list *bl);
 

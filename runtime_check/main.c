@@ -50,6 +50,7 @@ struct input {
 /* The command line. */
 struct options {
 	int list, verbose, no_static, keep_temp, strict, cpu_timing, no_oclgrind;
+	int oclgrind_no_uninit, oclgrind_uniform_writes;
 	char **backends;
 	unsigned nbackends, capbackends;
 	char **only;
@@ -94,6 +95,10 @@ static const char usage_text[] =
 	"  --oclgrind-icd PATH     Oclgrind's liboclgrind-rt-icd.so (default: searched)\n"
 	"  --oclgrind-max-items N  launches with more work-items are not run under\n"
 	"                          Oclgrind, which is slow (default 65536)\n"
+	"  --oclgrind-no-uninitialized  no uninitialized-value check under Oclgrind\n"
+	"                          (its reports count toward its cap of 1000)\n"
+	"  --oclgrind-uniform-writes  Oclgrind also reports write-write races that\n"
+	"                          store the same value\n"
 	"Runs:\n"
 	"  --timeout S             seconds a launch may take before it counts as a hang\n"
 	"                          (default: each section's 'timeout', else 10)\n"
@@ -169,6 +174,8 @@ static int *bool_flag(struct options *o, const char *a)
 		{ "--strict", offsetof(struct options, strict) },
 		{ "--cpu-timing", offsetof(struct options, cpu_timing) },
 		{ "--no-oclgrind", offsetof(struct options, no_oclgrind) },
+		{ "--oclgrind-no-uninitialized", offsetof(struct options, oclgrind_no_uninit) },
+		{ "--oclgrind-uniform-writes", offsetof(struct options, oclgrind_uniform_writes) },
 	};
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
 		if (!strcmp(a, flags[i].name))
@@ -729,7 +736,9 @@ int main(int argc, char **argv)
 	}
 	int status = 0;
 	struct run_ctx rc = { .tmpdir = s.tmpdir, .cmp = s.o.cmp, .timeout = s.o.timeout,
-			      .build_timeout = s.o.build_timeout, .verbose = s.o.verbose };
+			      .build_timeout = s.o.build_timeout, .verbose = s.o.verbose,
+			      .oclgrind_no_uninit = s.o.oclgrind_no_uninit,
+			      .oclgrind_uniform_writes = s.o.oclgrind_uniform_writes };
 	if (s.o.list) {
 		char err[512];
 		if (be_discover(&s.all, s.tmpdir, s.o.oclgrind_icd, !s.o.no_oclgrind, err,

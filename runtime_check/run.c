@@ -17,6 +17,7 @@ struct child_arg {
 	const struct be_backend *be;
 	const char *oclgrind_log;
 	int uninit;          /* Oclgrind: check uninitialized values */
+	int uniform_writes;  /* Oclgrind: report same-value write-write races */
 	struct clr_job job;
 };
 
@@ -34,7 +35,7 @@ struct collect {
 static void child_body(void *arg, int fd)
 {
 	struct child_arg *ca = arg;
-	be_child_env(ca->be, ca->oclgrind_log, ca->uninit);
+	be_child_env(ca->be, ca->oclgrind_log, ca->uninit, ca->uniform_writes);
 	clr_run_body(&ca->job, fd);
 }
 
@@ -163,7 +164,8 @@ static void attempt(struct run_ctx *ctx, struct run_result *r, const struct man_
 	struct child_arg ca = {
 		.be = be,
 		.oclgrind_log = ogr_log,
-		.uninit = uninit,
+		.uninit = uninit && !ctx->oclgrind_no_uninit,
+		.uniform_writes = ctx->oclgrind_uniform_writes,
 		.job = { .mk = mk, .path = path, .kernel = kernel, .pidx = be->pidx, .didx = be->didx,
 			 .device_name = be->device, .out_prefix = prefix, .cmp = ctx->cmp },
 	};

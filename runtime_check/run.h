@@ -57,6 +57,8 @@ struct run_ctx {
 	struct tr_result **traces;     /* address traces (trace.h), cached likewise */
 	unsigned ntraces, captraces;
 	unsigned counter;
+	int oclgrind_no_uninit;        /* no uninitialized-value check under Oclgrind */
+	int oclgrind_uniform_writes;   /* Oclgrind reports same-value write-write races */
 };
 
 const struct run_result *run_kernel(struct run_ctx *ctx, const struct be_backend *be,
