@@ -55,7 +55,7 @@
 
 /* Hypotheses, in the order the condition's minimization drops them: the
  * strongest first, so that what stays is the most precise condition. */
-enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS };
+enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ };
 
 struct hyp {
 	unsigned char kind, dim;
@@ -63,6 +63,7 @@ struct hyp {
 	const char *what;            /* for HYP_ORDER: the extent's text */
 	Z3_ast f;                    /* the hypothesis */
 	Z3_ast lit;                  /* its assumption literal */
+	bool args;                   /* HYP_ROW: the column is made of other arguments */
 };
 
 /* ------------------------------------------------------------ the conflict */
@@ -348,9 +349,25 @@ static bool compared(const struct sym *s, unsigned p, bool rel, unsigned depth)
  * something in a guard or a loop's condition?  A flag tested for truth
  * (c ? h1 : h2, if (mode == 2)) is not: "when c < get_global_size(0)"
  * would be no condition a user could read. */
-static bool size_like(struct q *q, const struct acc *x, unsigned p)
+/* Does s use slot p other than as a divisor (gid / width, gid % width)? */
+static bool uses_beyond_divisor(const struct sym *s, unsigned p, unsigned depth)
 {
-	if (sym_uses_slot(x->index, p))
+	if (!s || depth > 64)
+		return false;
+	if ((s->op == S_SLOT || s->op == S_IV) && s->slot == p)
+		return true;
+	if (s->op == S_BIN && (s->sub == IR_B_DIV || s->sub == IR_B_REM))
+		return uses_beyond_divisor(s->a, p, depth + 1);
+	return uses_beyond_divisor(s->a, p, depth + 1) || uses_beyond_divisor(s->b, p, depth + 1) ||
+	       uses_beyond_divisor(s->x, p, depth + 1);
+}
+
+/* extent: asked for an extent hypothesis (p >= the launch), which an
+ * unknown that an index only divides by does not answer to: a row length
+ * (row = gid / width) is smaller than the launch by design. */
+static bool size_like(struct q *q, const struct acc *x, unsigned p, bool extent)
+{
+	if (extent ? uses_beyond_divisor(x->index, p, 0) : sym_uses_slot(x->index, p))
 		return true;
 	for (unsigned i = 0; i < x->neguard; i++)
 		if (compared(x->eguard[i].cond, p, false, 0))
@@ -377,19 +394,19 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 	/* Sizes: an unknown is at least the launch extents. */
 	for (unsigned i = 0; i < q->nparams && n + 3 < MAX_HYP; i++) {
 		unsigned p = q->params[i];
-		if (a && !size_like(q, a, p) && !size_like(q, b, p))
+		if (a && !size_like(q, a, p, true) && !size_like(q, b, p, true))
 			continue;
 		Z3_ast v = smt_slot(q, p, 0).t;
 		for (unsigned dm = 0; dm < l->dims && n + 2 < MAX_HYP; dm++) {
 			if (!local && ((l->item_dims | l->group_dims) >> dm & 1))
 				h[n++] = (struct hyp){ HYP_EXT_G, (unsigned char)dm, p, 0, NULL,
-						       Z3_mk_ge(d->z, v, smt_gsz(q, dm)), NULL };
+						       Z3_mk_ge(d->z, v, smt_gsz(q, dm)), NULL, false };
 			/* Within one group, global memory answers to the global size
 			 * (a row shorter than a work-group is also shorter than the
 			 * launch, and that is what a missing bounds guard means). */
 			if ((l->item_dims >> dm & 1) && (local || q->inter))
 				h[n++] = (struct hyp){ HYP_EXT_L, (unsigned char)dm, p, 0, NULL,
-						       Z3_mk_ge(d->z, v, d->lsz[dm]), NULL };
+						       Z3_mk_ge(d->z, v, d->lsz[dm]), NULL, false };
 		}
 	}
 	/* Rows: an unknown that multiplies part of an index spans what the rest
@@ -410,9 +427,12 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 			Z3_ast rest = sub2(d, idx, mul2(d, num(d, rt[i].mul), term));
 			Z3_ast row = mul2(d, num(d, rt[i].coef), smt_slot(q, rt[i].p, side_i).t);
 			const char *obj = x->object && x->object->name ? x->object->name : "?";
+			bool args = false;
+			for (unsigned t = 0; t < q->nparams && !args; t++)
+				args = q->params[t] != rt[i].p && sym_uses_slot(x->index, q->params[t]);
 			h[n++] = (struct hyp){ HYP_ROW, 0, rt[i].p, 0, obj,
 					       Z3_mk_ge(d->z, row, add2(d, rest, num(d, x->width))),
-					       NULL };
+					       NULL, args };
 		}
 	}
 	/* Strides: a parameter multiplying an id of a higher dimension spans the
@@ -449,16 +469,31 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 						      : ea->kind == EXT_GRP ? "get_num_groups"
 						      : "get_global_size", ea->dim);
 			h[n++] = (struct hyp){ HYP_ORDER, ea->dim, (unsigned)pa, (unsigned)pb, what,
-					       Z3_mk_ge(d->z, pb_->u, span), NULL };
+					       Z3_mk_ge(d->z, pb_->u, span), NULL, false };
 		}
 	}
 	/* Positive: sizes and strides are at least 1. */
 	for (unsigned i = 0; i < q->nparams && n < MAX_HYP; i++) {
 		unsigned p = q->params[i];
-		if (a && !size_like(q, a, p) && !size_like(q, b, p))
+		if (a && !size_like(q, a, p, false) && !size_like(q, b, p, false))
 			continue;
 		h[n++] = (struct hyp){ HYP_POS, 0, p, 0, NULL,
-				       Z3_mk_ge(d->z, smt_slot(q, p, 0).t, num(d, 1)), NULL };
+				       Z3_mk_ge(d->z, smt_slot(q, p, 0).t, num(d, 1)), NULL, false };
+	}
+	/* Non-zero strides: what multiplies a work-item's or a group's id
+	 * (out[lid * (size / 128)]) is not 0, or every one of them would have
+	 * the same element: a launch nobody makes, as a size of 0 is. */
+	for (unsigned i = 0; i < q->nused && n < MAX_HYP; i++) {
+		const struct prod *pr = &d->prod[q->used[i]];
+		if (!pr->us || pr->xs || !smt_extent(d, pr->x))
+			continue;
+		bool dup = false;
+		for (unsigned t = 0; t < i && !dup; t++)
+			dup = d->prod[q->used[t]].u == pr->u && d->prod[q->used[t]].us &&
+			      !d->prod[q->used[t]].xs && smt_extent(d, d->prod[q->used[t]].x);
+		if (!dup)
+			h[n++] = (struct hyp){ HYP_NZ, 0, 0, 0, NULL,
+					       Z3_mk_not(d->z, eq(d, pr->u, num(d, 0))), NULL, false };
 	}
 	for (unsigned i = 0; i < n; i++)
 		h[i].lit = Z3_mk_fresh_const(d->z, "h", Z3_mk_bool_sort(d->z));
@@ -472,7 +507,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned nc)
 {
 	static const unsigned char rank[] = { [HYP_EXT_G] = 0, [HYP_ORDER] = 1, [HYP_ROW] = 2,
-					      [HYP_EXT_L] = 3, [HYP_POS] = 4 };
+					      [HYP_EXT_L] = 3, [HYP_POS] = 4, [HYP_NZ] = 4 };
 	unsigned r[MAX_HYP];
 	for (unsigned i = 0; i < nc; i++) {
 		r[i] = 0;
@@ -497,6 +532,8 @@ static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, con
 	switch (h->kind) {
 	case HYP_POS:
 		return mem_printf(ctx->arena, "'%s' <= 0", p);
+	case HYP_NZ:
+		return "a stride of 0";
 	case HYP_EXT_L:
 		return mem_printf(ctx->arena, "'%s' < get_local_size(%u)", p, h->dim);
 	case HYP_EXT_G:
@@ -697,6 +734,10 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		w->quiet = "only with a work-group size other than the witness size";
 		goto out;
 	}
+	/* The rest of the question (the hypotheses, the condition, the
+	 * witness) is asked at the work-group size the finding will name. */
+	if (open_size)
+		f = and2(d, f, at_witness);
 	/* Does it need particular values of the unknowns? */
 	if (q.nparams) {
 		struct hyp h[MAX_HYP];
@@ -728,13 +769,22 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			unsigned nc = 0;
 			while (nc < nh && lits[nc])
 				nc++;
+			if (!nc) {
+				/* Unsatisfiable without any hypothesis, after a model
+				 * was found without them: the two answers disagree
+				 * (an inexact product), and neither is a proof. */
+				found = false;
+				w->verdict = VERDICT_UNKNOWN;
+				w->why_unknown = unknown_why(Z3_L_UNDEF, &q);
+				goto out;
+			}
 			/* Sizes and strides of zero or less are not a launch anyone
 			 * makes: a race that needs one (whatever else it needs) is
 			 * not reported. */
 			Z3_ast pos_lits[MAX_HYP];
 			unsigned npos = 0;
 			for (unsigned i = 0; i < nh; i++)
-				if (h[i].kind == HYP_POS)
+				if (h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
 					pos_lits[npos++] = h[i].lit;
 			if (npos && smt_check(&q, hf, npos, pos_lits, NULL) == Z3_L_FALSE) {
 				found = false;
@@ -745,8 +795,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * are one inequality, and the weakest hypothesis that
 			 * excludes the race makes the most precise condition),
 			 * else the core shrunk. */
-			static const unsigned char pref[] = { HYP_POS, HYP_EXT_L, HYP_ROW, HYP_ORDER,
-							      HYP_EXT_G };
+			static const unsigned char pref[] = { HYP_POS, HYP_NZ, HYP_EXT_L, HYP_ROW,
+							      HYP_ORDER, HYP_EXT_G };
 			bool single = false;
 			for (unsigned pi = 0; pi < sizeof pref && !single && nc > 1; pi++)
 				for (unsigned i = 0; i < nh && !single; i++) {
@@ -793,9 +843,13 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				/* A macro constant and the launch are both the host's
 				 * configuration: a race that needs them to disagree
 				 * is a coincidence of it, not a missing guard. */
-				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_ORDER ||
-					       k->slots[h[i].p].is_macro;
-				only_pos &= h[i].kind == HYP_POS;
+				/* (a row narrower than a column bounded by another
+				 * argument, dst[stride * (gid / n) + gid % n] with
+				 * stride < n, is a coincidence of two arguments) */
+				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_NZ ||
+					       h[i].kind == HYP_ORDER || k->slots[h[i].p].is_macro ||
+					       (h[i].kind == HYP_ROW && h[i].args);
+				only_pos &= h[i].kind == HYP_POS || h[i].kind == HYP_NZ;
 				const char *t = hyp_text(ctx, k, &h[i]);
 				if (t && strstr(buf, t))
 					continue; /* the same text for both work-items */
@@ -812,6 +866,34 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * the data to be a multiple of their tile, and one work-group
 			 * has no rounding: there it is a warning. */
 			w->coincidence = coincidence || k->launch.dims > 1 || k->launch.ngrp[0] == 1;
+			/* Rounding leaves an argument short of the launch by less
+			 * than one work-group: a race that needs it shorter by more
+			 * (m[row * n + tx] with n under the tile width, however many
+			 * groups) is a coincidence of arguments, not a missing
+			 * bounds guard. */
+			if (!w->coincidence) {
+				Z3_ast tail = Z3_mk_true(d->z);
+				bool any = false;
+				for (unsigned i = 0; i < nh; i++) {
+					bool in = false;
+					for (unsigned j = 0; j < nc && !in; j++)
+						in = lits[j] == h[i].lit;
+					if (!in || (h[i].kind != HYP_EXT_G &&
+						    (h[i].kind != HYP_EXT_L || a->space == AS_LOCAL)))
+						continue;
+					Z3_ast v = smt_slot(&q, h[i].p, 0).t;
+					tail = and2(d, tail, Z3_mk_gt(d->z, add2(d, v, d->lsz[h[i].dim]),
+								       smt_gsz(&q, h[i].dim)));
+					/* (several groups: one has no rounding, above) */
+					tail = and2(d, tail, Z3_mk_ge(d->z, d->ngrp[h[i].dim], num(d, 2)));
+					any = true;
+				}
+				for (unsigned i = 0; i < nh; i++)
+					if (h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
+						tail = and2(d, tail, h[i].f);
+				if (any && smt_check(&q, and2(d, f, tail), 0, NULL, NULL) == Z3_L_FALSE)
+					w->coincidence = true;
+			}
 			/* Sizes and strides of zero or less are not a launch anyone
 			 * makes: a race that needs only that is not reported. */
 			if (nc && only_pos) {
@@ -825,7 +907,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * author could check: no finding. */
 			for (unsigned i = 0; i < nh; i++)
 				for (unsigned j = 0; j < nc; j++)
-					if (lits[j] == h[i].lit &&
+					if (lits[j] == h[i].lit && h[i].kind != HYP_NZ &&
 					    (!k->slots[h[i].p].is_param ||
 					     (h[i].kind == HYP_ORDER && !k->slots[h[i].q].is_param))) {
 						found = false;
@@ -849,7 +931,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * sizes kept positive when the condition allows it. */
 			Z3_ast pos = Z3_mk_true(d->z);
 			for (unsigned i = 0; i < nh; i++)
-				if (h[i].kind == HYP_POS)
+				if (h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
 					pos = and2(d, pos, h[i].f);
 			if (smt_check(&q, and2(d, f, and2(d, broken, and2(d, keep, pos))), 0, NULL, &m2) ==
 				    Z3_L_TRUE ||
