@@ -152,7 +152,8 @@ void acc_dump_intervals(struct cls_ctx *ctx, FILE *out)
 			fprintf(out, "event %s %u:%u %s %u start=%u\n", name,
 				ev->call->range.begin.line, ev->call->range.begin.col,
 				ev->kind == EV_BARRIER ? "barrier" : ev->kind == EV_SG_BARRIER
-				? "sg-barrier" : "fence", ev->flags, ev->start);
+				? "sg-barrier" : ev->kind == EV_WAIT ? "wait" : "fence", ev->flags,
+				ev->start);
 		}
 		for (unsigned j = 0; j < k->accs.len; j++) {
 			const struct acc *a = k->accs.items[j];

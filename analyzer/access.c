@@ -296,6 +296,70 @@ static unsigned fence_flags(const struct ir_expr *call)
 	return FENCE_LOCAL | FENCE_GLOBAL; /* unknown: assume it fences everything */
 }
 
+/* Say (once per call) that what an async copy moves is not modelled. */
+static void async_unsupported(struct abuild *ab, const struct ir_expr *call, const char *what)
+{
+	struct ir_unit *u = ab->ctx->unit;
+	for (unsigned i = 0; i < u->unsupported.len; i++) {
+		const struct ir_unsupported *x = u->unsupported.items[i];
+		if (x->pos.file == call->range.begin.file && x->pos.line == call->range.begin.line &&
+		    x->pos.col == call->range.begin.col)
+			return;
+	}
+	struct ir_unsupported *x = MEM_NEW(ab->a, struct ir_unsupported);
+	if (!x)
+		return;
+	x->pos = call->range.begin;
+	x->what = mem_printf(ab->a, "%s of '%s'", what, call->u.name);
+	x->weakened = "the race rules (local-memory-race, global-memory-race, inter-group-race)";
+	mem_vec_push(ab->a, &u->unsupported, x);
+}
+
+/*
+ * async_work_group_copy(dst, src, n, ev) and
+ * async_work_group_strided_copy(dst, src, n, stride, ev): one copy by the
+ * whole work-group, which writes dst[0..n) and reads src[0..n) (the
+ * __global side strided: element k at k * stride).  Which work-item moves
+ * which element is the implementation's choice, so each side is one access
+ * of the group to some element k < n (S_ELEM), live from the call's
+ * interval until a wait_group_events (race.c).  The count and stride are
+ * the same in every work-item (the specification requires it;
+ * barrier-divergence checks it).
+ */
+static void async_copy(struct walker *w, const struct ir_expr *e)
+{
+	struct abuild *ab = w->ab;
+	bool strided = e->nkids >= 5;
+	if (e->nkids < 4)
+		return;
+	struct sym *n = acc_sym_of(ab, e->kids[2], w->c, w->block, w->inst, 0);
+	struct sym *stride = strided ? acc_sym_of(ab, e->kids[3], w->c, w->block, w->inst, 0) : NULL;
+	struct sym *k = acc_sym_elem(ab, n);
+	if (!n || !k || (strided && !stride)) {
+		async_unsupported(ab, e, "the element count");
+		return;
+	}
+	for (unsigned side = 0; side < 2; side++) {
+		unsigned before = ab->k->accs.len;
+		emit_access(w, e->kids[side], true, side == 0 ? ACC_WRITE : ACC_READ, false, 1, NULL);
+		if (ab->k->accs.len == before) {
+			async_unsupported(ab, e, side == 0 ? "the destination" : "the source");
+			continue;
+		}
+		for (unsigned i = before; i < ab->k->accs.len; i++) {
+			struct acc *a = ab->k->accs.items[i];
+			struct sym *step = acc_sym_const(ab, a->width);
+			if (strided && a->space == AS_GLOBAL)
+				step = acc_sym_bin(ab, IR_B_MUL, stride, step);
+			a->async = true;
+			a->index = a->index ? acc_sym_bin(ab, IR_B_ADD, a->index,
+							  acc_sym_bin(ab, IR_B_MUL, k, step))
+					    : NULL;
+			a->range = e->range;
+		}
+	}
+}
+
 static void build_ctx(struct abuild *ab, struct acc_ctx *c);
 static struct acc_ctx *new_ctx(struct abuild *ab, const struct ir_func *f, struct acc_ctx *parent,
 			       const struct ir_expr *call, unsigned block, unsigned inst);
@@ -382,6 +446,15 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 				((struct acc *)w->ab->k->accs.items[before])->advances = atomic_advances(e);
 		}
 		break;
+	case BI_ASYNC_COPY:
+		async_copy(w, e);
+		break;
+	case BI_WAIT_EVENTS: {
+		struct acc_event *ev = new_event(w, EV_WAIT);
+		if (ev)
+			ev->call = e;
+		break;
+	}
 	case BI_VLOAD: case BI_VSTORE: {
 		/* vloadN(offset, p) reads p[offset*N ...]; vstoreN(data, offset, p). */
 		const char *n = e->u.name;

@@ -35,6 +35,9 @@ enum sym_op {
 	S_LNOT,       /* !a */
 	S_COND,       /* a ? b : c */
 	S_LOAD,       /* the value at byte offset a of object c (an identity) */
+	S_ELEM,       /* an element number of a work-group's async copy: some k with
+		       * 0 <= k < a (a uniform count), chosen per access (slot: an
+		       * identity); the copy touches every one */
 };
 
 #define SYM_MIN 100   /* S_BIN sub codes beyond enum ir_binop */
@@ -143,6 +146,10 @@ struct acc {
 	bool advances;                 /* an atomic increment/decrement or add/sub of a
 					* non-zero amount: each call moves the value itself */
 	bool is_volatile;
+	bool async;                    /* an element of async_work_group_(strided_)copy:
+					* done by the work-group as a whole, from the
+					* interval of the call until a wait_group_events
+					* (index: over an S_ELEM) */
 	const struct ir_var *object;   /* the __local array/variable or pointer argument */
 	const struct ir_expr *lv;      /* the accessed lvalue or pointer expression */
 	const struct ir_expr *stmt;    /* the instruction containing the access */
@@ -185,7 +192,10 @@ struct acc_event {
 	const struct ir_block *block;
 };
 
-enum { EV_ACCESS, EV_BARRIER, EV_FENCE, EV_SG_BARRIER };
+enum { EV_ACCESS, EV_BARRIER, EV_FENCE, EV_SG_BARRIER,
+       EV_WAIT /* wait_group_events: ends the async copies before it, nothing else */ };
+/* Or-ed into a mode given to acc_reaches: wait_group_events splits too. */
+#define MODE_WAIT 0x40
 #define FENCE_LOCAL 1
 #define FENCE_GLOBAL 2
 #define FENCE_IMAGE 4

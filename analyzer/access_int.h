@@ -130,6 +130,8 @@ struct place {
 bool acc_place(struct abuild *ab, const struct ir_expr *lv, bool is_pointer, struct acc_ctx *c,
 	       unsigned block, unsigned inst, struct place *out);
 struct sym *acc_sym_const(struct abuild *ab, long long c);
+/* Some element number k, 0 <= k < count, of a group's async copy (S_ELEM). */
+struct sym *acc_sym_elem(struct abuild *ab, struct sym *count);
 /* Fill the interval starts of every access of ab->k under mode m (interval.c). */
 void acc_intervals(struct abuild *ab, enum acc_mode m);
 struct sym *acc_sym_bin(struct abuild *ab, unsigned op, struct sym *x, struct sym *y);

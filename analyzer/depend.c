@@ -56,6 +56,7 @@ static bool lin_shared(const struct q *q, const struct sym *s, unsigned depth)
 			return false;
 		break;
 	case S_DIVERGENT:
+	case S_ELEM:
 		return false;
 	case S_LOAD:
 		if (q->loads_equal)

@@ -859,17 +859,10 @@ static struct ir_expr *lower_call(struct fe *s, CXCursor c)
 		if (k == BI_UNSUPPORTED)
 			unsupported(s, c, mem_printf(s->a, "a call to '%s' (its effects)", e->u.name),
 				    "all rules");
-		/* Checked as a barrier-like call (reached by the whole group),
-		 * but the elements it copies are not accesses of the race rules. */
 		else if (k == BI_NONE && call_without_body(c, e->u.name) && passes_shared_pointer(c))
 			unsupported(s, c, mem_printf(s->a, "a call to '%s', whose body is not in this "
 						     "program: what it does with the __local and "
 						     "__global memory it is passed", e->u.name),
-				    "the race rules (local-memory-race, global-memory-race, "
-				    "inter-group-race)");
-		else if (k == BI_ASYNC_COPY)
-			unsupported(s, c, mem_printf(s->a, "the memory that '%s' reads and writes",
-						     e->u.name),
 				    "the race rules (local-memory-race, global-memory-race, "
 				    "inter-group-race)");
 	}

@@ -187,6 +187,27 @@ static void undecided(struct cls_ctx *ctx, struct race_list *rl, const struct ac
 	mem_vec_push(ctx->arena, &rl->undecided, r);
 }
 
+/*
+ * An async copy's elements move from the call until the wait_group_events
+ * that follows it: the copy meets an access x of its interval that runs
+ * before the copy (x reaches it) or after it with no wait between.  What
+ * follows a wait sees the copy done.  Any wait counts (its events are not
+ * matched to the copy's): a miss where a kernel waits for another copy,
+ * never a false alarm.
+ */
+static bool async_live(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+		       enum acc_mode m)
+{
+	if (!a->async && !b->async)
+		return true;
+	if (a->async && b->async)
+		return acc_reaches(k, a, b, (enum acc_mode)(m | MODE_WAIT), -2) ||
+		       acc_reaches(k, b, a, (enum acc_mode)(m | MODE_WAIT), -2);
+	const struct acc *c = a->async ? a : b, *x = a->async ? b : a;
+	return acc_reaches(k, x, c, m, -2) ||
+	       acc_reaches(k, c, x, (enum acc_mode)(m | MODE_WAIT), -2);
+}
+
 /* Check one pair; returns true when a conflict was recorded. */
 static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 		       const struct acc *a, const struct acc *b)
@@ -199,8 +220,16 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 		return false;
 	if (a == b && !(a->kind & ACC_WRITE))
 		return false;
+	/* One async copy is one operation of the group: its elements do not
+	 * race with each other. */
+	if (a == b && a->async)
+		return false;
+	/* Two copies filling one buffer (chained on one event) write what
+	 * their sources hold, which is often the same: left alone. */
+	if (a->async && b->async && a->kind == ACC_WRITE && b->kind == ACC_WRITE)
+		return false;
 	enum acc_mode m = a->space == AS_LOCAL ? MODE_LOCAL : MODE_GLOBAL;
-	if (!acc_concurrent(k, a, b, m) || !acc_may_meet(k, a, b, m))
+	if (!acc_concurrent(k, a, b, m) || !acc_may_meet(k, a, b, m) || !async_live(k, a, b, m))
 		return false;
 	struct acc_witness w;
 	/* Lockstep is judged at the device model's sub-group size (the
@@ -650,6 +679,15 @@ static const char *verb(const struct acc *a)
 	return a->kind & ACC_WRITE ? "writes" : "reads";
 }
 
+/* "work-item 3", or the group's copy for an async copy's element. */
+static const char *who(struct cls_ctx *ctx, const struct launch *l, const struct acc *a,
+		       const unsigned t[3])
+{
+	if (a->async)
+		return "the work-group's async copy";
+	return launch_item_text(ctx, l, t);
+}
+
 const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 {
 	if (r->w.data_dependent)
@@ -672,14 +710,14 @@ const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 	const struct launch *l = &r->k->launch;
 	if (r->kind == RACE_INTER)
 		return mem_printf(ctx->arena, "%s: %s of %s %s it (line %u) while %s of %s %s it "
-				  "(line %u)", elem, launch_item_text(ctx, l, r->t_first),
+				  "(line %u)", elem, who(ctx, l, r->first, r->t_first),
 				  launch_group_text(ctx, l, r->g_first), verb(r->first),
-				  r->first->range.begin.line, launch_item_text(ctx, l, r->t_second),
+				  r->first->range.begin.line, who(ctx, l, r->second, r->t_second),
 				  launch_group_text(ctx, l, r->g_second), verb(r->second),
 				  r->second->range.begin.line);
 	return mem_printf(ctx->arena, "%s: %s %s it (line %u) while %s %s it (line %u)", elem,
-			  launch_item_text(ctx, l, r->t_first), verb(r->first),
-			  r->first->range.begin.line, launch_item_text(ctx, l, r->t_second),
+			  who(ctx, l, r->first, r->t_first), verb(r->first),
+			  r->first->range.begin.line, who(ctx, l, r->second, r->t_second),
 			  verb(r->second), r->second->range.begin.line);
 }
 

@@ -772,6 +772,18 @@ struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned dep
 		}
 		break;
 	}
+	case S_ELEM: {
+		/* One element of a group's copy, per work-item of the query:
+		 * any of the count's, independently. */
+		char name[48];
+		snprintf(name, sizeof name, "k%u.el%u@%u", d->kid, s->slot, inst);
+		Z3_ast v = var(d, name);
+		struct tv n = smt_term(q, s->a, inst, depth + 1);
+		smt_side(q, Z3_mk_ge(d->z, v, num(d, 0)));
+		smt_side(q, Z3_mk_lt(d->z, v, n.t));
+		r = tvv(v, false);
+		break;
+	}
 	case S_BIN:
 		/* get_global_id(d) as built by access.c: its range is the global size */
 		if (s->sub == IR_B_ADD && s->a && s->b && s->b->op == S_LID && s->a->op == S_BIN &&

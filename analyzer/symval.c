@@ -1156,3 +1156,13 @@ bool acc_place(struct abuild *ab, const struct ir_expr *lv, bool is_pointer, str
 	return is_pointer ? place_of_pointer(ab, lv, c, block, inst, out, 0)
 			  : place_of(ab, lv, c, block, inst, out, 0);
 }
+
+struct sym *acc_sym_elem(struct abuild *ab, struct sym *count)
+{
+	struct sym *s = mk(ab, S_ELEM);
+	if (s) {
+		s->slot = ab->divergent_ids++;
+		s->a = count;
+	}
+	return s;
+}

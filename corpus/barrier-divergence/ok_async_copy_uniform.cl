@@ -6,7 +6,10 @@
 // it, computes, and scatters the result back the same way. The copies and
 // waits are executed by every work-item with the same arguments, outside any
 // branch, and the column index comes from get_group_id, which is the same
-// for the whole group.
+// for the whole group. The copies are modelled as the group's accesses to
+// col[0..nrows) and out[c + k * ncols]: the columns of two groups are apart
+// when there are at least as many columns as groups, which the host ensures.
+// clsynclint: assume ncols >= get_num_groups(0)
 // RUN-CONFIG: --local-size=64
 // expected-no-diagnostics
 __kernel void column_diff(__global const float *m, __global float *out,

@@ -5,11 +5,10 @@
 //
 // The copy is done by the work-group as a whole, by whichever work-items
 // the implementation picks, so it reads tile[i] concurrently with work-item
-// i's store unless a barrier orders them. The analysis does not model the
-// memory an async copy reads and writes; it says so in a note rather than
-// calling the kernel race-free (found by fuzz/kgen.py against Oclgrind,
-// issue 20, seeds 314 and 349). Fixed in async_copy_out_no_barrier_fixed.cl.
-// XFAIL: the accesses of async_work_group_copy are not modelled (an unsupported note)
+// i's store unless a barrier orders them (found by fuzz/kgen.py against
+// Oclgrind, issue 20, seeds 314 and 349). The analysis models the copy as
+// the group's reads of tile[0..64), live from the call's interval until the
+// wait. Fixed in async_copy_out_no_barrier_fixed.cl.
 // RUN-CONFIG: --local-size=64 --global-size=256
 __kernel void scale_out(__global const float *in, __global float *out)
 {
@@ -17,6 +16,5 @@ __kernel void scale_out(__global const float *in, __global float *out)
     int lid = get_local_id(0);
     tile[lid] = 2.0f * in[get_global_id(0)]; // expected-note {{the other access}}
     event_t e = async_work_group_copy(out + get_group_id(0) * 64, tile, 64, 0); // expected-error {{local-memory race on tile}}
-    // expected-note@-1 {{unsupported: the memory that 'async_work_group_copy' reads and writes is not modelled}}
     wait_group_events(1, &e);
 }

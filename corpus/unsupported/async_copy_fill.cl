@@ -1,19 +1,27 @@
-// An async copy fills the tile: the elements it moves are not modelled.
+// An async copy into a buffer chosen by swapping pointers: not modelled.
 //
-// The group gathers a block of `in` into tile with async_work_group_copy and
-// waits for it. clsynclint checks the copy and the wait as barrier-like calls
-// (the whole group reaches them here), but it does not see which elements
-// the copy writes, so a race with the copy would go unreported. It says so
-// with the unsupported note, at the copy; --strict turns the note into an
-// error. Compare async_copy_fill_loop.cl, the same gather written as a loop
-// and a barrier, which the race rules do see.
+// Double buffering: each pass copies a block of `in` into the __local buffer
+// `nxt`, waits for it, uses it, and swaps `cur` and `nxt`. clsynclint models
+// an async copy as accesses of the work-group to the elements it moves, but
+// here it cannot tell which buffer `nxt` points to in a given pass, so it
+// cannot place the copy's writes. It says so with the unsupported note, at
+// the copy, rather than calling the kernel race-free; --strict turns the
+// note into an error. The copy and the wait are still checked as
+// barrier-like calls (the whole group reaches them here).
 // RUN-CONFIG: --local-size=64
-__kernel void gather(__global const float *in, __global float *out, __local float *tile)
+__kernel void gather(__global const float *in, __global float *out, __local float *a,
+                     __local float *b, int n)
 {
     int lid = get_local_id(0);
-    int base = get_group_id(0) * 64;
-    // expected-note@+1 {{unsupported: the memory that 'async_work_group_copy' reads and writes}}
-    event_t e = async_work_group_copy(tile, in + base, 64, 0);
-    wait_group_events(1, &e);
-    out[base + lid] = tile[63 - lid];
+    __local float *cur = a, *nxt = b;
+    for (int i = 0; i < n; i++) {
+        // expected-note@+1 {{unsupported: the destination of 'async_work_group_copy' is not modelled}}
+        event_t e = async_work_group_copy(nxt, in + i * 64, 64, 0);
+        wait_group_events(1, &e);
+        out[i * 64 + lid] = nxt[63 - lid];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        __local float *t = cur;
+        cur = nxt;
+        nxt = t;
+    }
 }

@@ -1,4 +1,4 @@
-// The gather of async_copy_fill.cl written as plain stores and a barrier:
+// A gather written as plain stores and a barrier (compare async_copy_fill.cl):
 // every access is modelled, and the kernel is quiet.
 // RUN-CONFIG: --local-size=64
 // expected-no-diagnostics
