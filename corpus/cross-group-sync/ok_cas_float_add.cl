@@ -1,0 +1,22 @@
+// A float sum built from a compare-and-swap retry loop, the usual way to
+// add floats atomically in OpenCL 1.x: correct, quiet.
+//
+// The loop exits when the swap finds the value it read; when another
+// work-item got there first it reads again. Some work-item's swap succeeds
+// on every round, so the loop is lock-free and waits for no other
+// work-group (unlike a lock, `while (atomic_cmpxchg(l, 0, 1) != 0)`, which
+// waits for a value another group must write: ticket_lock.cl). The plain
+// read `old = *p` races with the other swaps only in name: the swap
+// validates it.
+// RUN-CONFIG: --local-size=64 --num-groups=4
+// expected-no-diagnostics
+__kernel void float_sum(__global const float *x, __global float *sum)
+{
+    __global int *p = (__global int *)sum;
+    float v = x[get_global_id(0)];
+    int old, nv;
+    do {
+        old = *p;
+        nv = as_int(as_float(old) + v);
+    } while (atomic_cmpxchg(p, old, nv) != old);
+}
