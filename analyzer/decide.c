@@ -657,6 +657,153 @@ void dec_dump(struct cls_ctx *ctx, FILE *out)
 		fprintf(out, "%s\n", (const char *)d->log.items[i]);
 }
 
+/* The question "do a (work-item 0) and b (work-item 1) touch one element
+ * in one interval": both guards, overlapping bytes, two work-items, the
+ * iterations and bounds the mode allows. */
+static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b,
+			   enum acc_mode mode, Z3_ast *pia, Z3_ast *pib)
+{
+	struct dec *d = q->d;
+	q->in_index = true;
+	Z3_ast ia = smt_term(q, a->index, 0, 0).t, ib = smt_term(q, b->index, 1, 0).t;
+	q->in_index = false;
+	Z3_ast overlap = and2(d, Z3_mk_lt(d->z, ia, add2(d, ib, num(d, b->width))),
+			      Z3_mk_lt(d->z, ib, add2(d, ia, num(d, a->width))));
+	Z3_ast f = and2(d, and2(d, smt_guard(q, a, 0), smt_guard(q, b, 1)),
+			and2(d, overlap, distinct(q)));
+	f = and2(d, f, and2(d, last_iteration(q, a, b, mode, 0), last_iteration(q, b, a, mode, 1)));
+	f = and2(d, f, and2(d, continuation(q, a, 0), continuation(q, b, 1)));
+	if (a->nbound || b->nbound)
+		f = and2(d, f, in_bounds(q, a, b));
+	if (pia)
+		*pia = ia, *pib = ib;
+	return f;
+}
+
+/* Ask the pair's question with per-work-item data translated as `mode`
+ * (struct q's data_mode, data_fn, data_c) and, with `guards_only`, without
+ * the overlap: may both run, inside their bounds?  True only for a model. */
+static bool data_query(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+		       const struct acc *b, enum acc_mode mode, unsigned char data_mode,
+		       unsigned char fn, long long c, bool guards_only)
+{
+	struct q q;
+	bool sat = false;
+	if (smt_begin(&q, ctx, ctx->facts->acc->build, k, false)) {
+		struct dec *d = q.d;
+		unsigned char *split = split_of(&q, a, b, mode, &q.nsplit);
+		q.split = split;
+		q.data_mode = data_mode;
+		q.data_fn = fn;
+		q.data_c = c;
+		Z3_ast f;
+		if (guards_only) {
+			f = and2(d, and2(d, smt_guard(&q, a, 0), smt_guard(&q, b, 1)), distinct(&q));
+			if (a->nbound || b->nbound)
+				f = and2(d, f, in_bounds(&q, a, b));
+		} else {
+			f = pair_formula(&q, a, b, mode, NULL, NULL);
+		}
+		sat = smt_check(&q, f, 0, NULL, NULL) == Z3_L_TRUE && !q.lost;
+		free(split);
+	}
+	smt_end(&q);
+	return sat;
+}
+
+/* Does s use a value the analysis lost (a variable it could not follow,
+ * not a kernel argument nor a loop counter)? */
+static bool uses_lost(const struct acc_kernel *k, const struct sym *s, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	if (s->op == S_SLOT && s->slot < k->nslots && !k->slots[s->slot].is_param &&
+	    !k->slots[s->slot].is_iv)
+		return true;
+	return uses_lost(k, s->a, depth + 1) || uses_lost(k, s->b, depth + 1) ||
+	       uses_lost(k, s->x, depth + 1);
+}
+
+/* Can at most one work-item of a group run write w (`if (lid == 0)`)? */
+static bool single_writer(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *w,
+			  enum acc_mode mode)
+{
+	if (!(w->kind & ACC_WRITE))
+		return false;
+	struct q q;
+	bool one = false;
+	if (smt_begin(&q, ctx, ctx->facts->acc->build, k, false)) {
+		unsigned char *split = split_of(&q, w, w, mode, &q.nsplit);
+		q.split = split;
+		q.data_mode = 1;
+		Z3_ast f = and2(q.d, and2(q.d, smt_guard(&q, w, 0), smt_guard(&q, w, 1)),
+				distinct(&q));
+		one = smt_check(&q, f, 0, NULL, NULL) == Z3_L_FALSE;
+		free(split);
+	}
+	smt_end(&q);
+	return one;
+}
+
+/*
+ * A conflict whose element rests on per-work-item data (an index loaded
+ * from memory, a private counter the analysis could not follow) is a race
+ * only where it does not rest on a coincidence of that data the kernel
+ * could be designed to avoid (a scatter through a permutation is how
+ * correct code writes):
+ *   - a write that one work-item of the group makes (`if (lid == 0)
+ *     ord[d++] = i;`) meets the others' accesses of the object whatever the
+ *     index, inside the object's bounds: the data are free values;
+ *   - otherwise the conflict must hold for every sample of the data: the
+ *     work-item's own local id and a constant minus it (the data a
+ *     conflict-free design would pick: one element per work-item), and,
+ *     where only one side's index is made of data, the first and the last
+ *     element.  A sample under which an access cannot run, or runs out of
+ *     bounds, does not count; two must.  The samples stand for "every
+ *     value" (not a proof: a kernel whose data avoid exactly the elements
+ *     that meet is not told apart).
+ * Within one group only.
+ */
+static unsigned data_forced(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
+			const struct acc *b, enum acc_mode mode)
+{
+	bool da = sym_data_dependent(a->index) || uses_lost(k, a->index, 0),
+	     db = sym_data_dependent(b->index) || uses_lost(k, b->index, 0);
+	if (!ctx->facts->acc || !ctx->facts->acc->build || (!da && !db))
+		return false;
+	if (((da && single_writer(ctx, k, a, mode)) || (db && single_writer(ctx, k, b, mode))) &&
+	    data_query(ctx, k, a, b, mode, 1, 0, 0, false))
+		return 1;
+	/* A value the analysis lost (uniform or per work-item) is most often
+	 * a position it could not follow (c += stride in a loop), not data:
+	 * no samples. */
+	if (uses_lost(k, a->index, 0) || uses_lost(k, b->index, 0) ||
+	    sym_has_divergent_leaf(a->index) || sym_has_divergent_leaf(b->index))
+		return 0;
+	const struct ir_type *ot = a->object->type;
+	long long es = a->elem_size > 0 ? a->elem_size : 1;
+	long long n = ot && ot->kind == T_ARRAY && ot->size > 0 ? ot->size / es : 0;
+	struct { unsigned char fn; long long c; } sample[4];
+	unsigned ns = 0;
+	sample[ns].fn = 1, sample[ns++].c = 0;
+	sample[ns].fn = 2, sample[ns++].c = n > 0 ? n - 1 : 1023;
+	if (da != db && n > 1) {
+		sample[ns].fn = 0, sample[ns++].c = 0;
+		sample[ns].fn = 0, sample[ns++].c = n - 1;
+	}
+	unsigned valid = 0;
+	for (unsigned i = 0; i < ns; i++) {
+		if (cls_over_budget(ctx))
+			return false;
+		if (!data_query(ctx, k, a, b, mode, 2, sample[i].fn, sample[i].c, true))
+			continue;
+		if (!data_query(ctx, k, a, b, mode, 2, sample[i].fn, sample[i].c, false))
+			return false;
+		valid++;
+	}
+	return valid >= 2 ? 2 : 0;
+}
+
 bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
 		  const struct acc *b, enum acc_mode mode, bool inter_group, unsigned sg_size,
 		  bool detail, struct acc_witness *w)
@@ -684,8 +831,14 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			  : a->stmt && a->stmt == b->stmt && a->ctx == b->ctx &&
 			    (a->kind | b->kind) == (ACC_READ | ACC_WRITE) && !b->atomic &&
 			    sym_equal(a->index, b->index);
-	q.loads_equal = rmw && !a->atomic && !inter_group && sym_data_dependent(a->index) &&
-			!sym_has_divergent_leaf(a->index);
+	/* So does a plain access of the element that a counting atomic with
+	 * the same index updates (`old = h[b]; ... atomic_inc(&h[b])`): the
+	 * counting is there because work-items share bins. */
+	bool counting = a != b && a->ctx == b->ctx && sym_equal(a->index, b->index) &&
+			((a->atomic && a->advances && !b->atomic) ||
+			 (b->atomic && b->advances && !a->atomic));
+	q.loads_equal = ((rmw && !a->atomic) || counting) && !inter_group &&
+			sym_data_dependent(a->index) && !sym_has_divergent_leaf(a->index);
 	Z3_model m = NULL;
 	bool found = false;
 	Z3_lbool r;
@@ -693,19 +846,14 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		d->linear++;
 		goto out;
 	}
-	q.in_index = true;
-	Z3_ast ia = smt_term(&q, a->index, 0, 0).t, ib = smt_term(&q, b->index, 1, 0).t;
-	q.in_index = false;
-	Z3_ast overlap = and2(d, Z3_mk_lt(d->z, ia, add2(d, ib, num(d, b->width))),
-			      Z3_mk_lt(d->z, ib, add2(d, ia, num(d, a->width))));
-	Z3_ast f = and2(d, and2(d, smt_guard(&q, a, 0), smt_guard(&q, b, 1)),
-			and2(d, overlap, distinct(&q)));
-	f = and2(d, f, and2(d, last_iteration(&q, a, b, mode, 0), last_iteration(&q, b, a, mode, 1)));
-	f = and2(d, f, and2(d, continuation(&q, a, 0), continuation(&q, b, 1)));
-	if (a->nbound || b->nbound)
-		f = and2(d, f, in_bounds(&q, a, b));
+	Z3_ast ia, ib;
+	Z3_ast f = pair_formula(&q, a, b, mode, &ia, &ib);
 	/* Without detail, no witness: the memo answers a question asked before. */
 	r = smt_check(&q, f, 0, NULL, detail ? &m : NULL);
+	unsigned forced = 0;
+	if (r == Z3_L_TRUE && q.opaque && !q.loads_equal && !inter_group &&
+	    (forced = data_forced(ctx, k, a, b, mode)) != 0)
+		q.loads_equal = true;  /* reported like an index of equal loads */
 	if (r != Z3_L_TRUE || (q.opaque && !q.loads_equal)) {
 		w->verdict = r == Z3_L_FALSE ? VERDICT_FREE : VERDICT_UNKNOWN;
 		w->why_unknown = w->verdict == VERDICT_UNKNOWN ? unknown_why(r, &q) : NULL;
@@ -714,6 +862,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	found = true;
 	w->verdict = VERDICT_RACE;
 	w->data_dependent = q.loads_equal;
+	w->data_any = (unsigned char)forced;
 	if (!detail)
 		goto out;
 	/* Where the launch leaves the work-group size open, the race must
@@ -914,6 +1063,18 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 						w->verdict = VERDICT_UNKNOWN;
 						w->why_unknown = NULL;
 					}
+			/* Unless the index is one the analysis cannot resolve and
+			 * the race holds whatever its value (data_forced). */
+			if (!found && !inter_group &&
+			    (forced = data_forced(ctx, k, a, b, mode)) != 0) {
+				w->data_any = (unsigned char)forced;
+				found = true;
+				w->verdict = VERDICT_RACE;
+				w->data_dependent = true;
+				w->condition = NULL;
+				w->coincidence = false;
+				nc = 0;
+			}
 			if (!found)
 				goto out;
 			/* A coincidence of arguments, or data smaller than a launch in

@@ -141,10 +141,12 @@ static void add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kern
 }
 
 /* Is (a, b) the writer and the read of a spin-wait?  Those are reported as
- * spin-waits, not as races. */
+ * spin-waits, not as races.  Nor is the read a compare-and-swap validates. */
 static bool is_spin_pair(struct cls_ctx *ctx, const struct acc *a, const struct acc *b)
 {
 	const struct spin_list *sl = spin_find(ctx);
+	if (spin_cas_read(a, b) || spin_cas_read(b, a))
+		return true;
 	for (unsigned i = 0; sl && i < sl->spins.len; i++) {
 		const struct spin *s = sl->spins.items[i];
 		if ((s->read == a && s->writer == b) || (s->read == b && s->writer == a) ||
@@ -690,6 +692,16 @@ static const char *who(struct cls_ctx *ctx, const struct launch *l, const struct
 
 const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 {
+	if (r->w.data_any == 1)
+		return mem_printf(ctx->arena, "%s: one work-item writes the object at an index not "
+				  "known before the kernel runs (it depends on loaded data or a "
+				  "counter) while the others access it (lines %u and %u)", ir_expr_text(ctx->arena, r->second->lv),
+				  r->first->range.begin.line, r->second->range.begin.line);
+	if (r->w.data_any)
+		return mem_printf(ctx->arena, "%s: the index depends on loaded data, and whatever "
+				  "the data another work-item accesses the same element (lines %u and "
+				  "%u)", ir_expr_text(ctx->arena, r->second->lv),
+				  r->first->range.begin.line, r->second->range.begin.line);
 	if (r->w.data_dependent)
 		return r->first->stmt == r->second->stmt
 			? mem_printf(ctx->arena, "%s: two work-items can compute the same index (it "

@@ -54,6 +54,10 @@ const struct race_list *race_find(struct cls_ctx *ctx, unsigned space);
 const struct race_list *race_inter(struct cls_ctx *ctx);
 /* Spin-waits on memory written by other work-items or work-groups (spin.c). */
 const struct spin_list *spin_find(struct cls_ctx *ctx);
+/* Is r a plain read whose value a compare-and-swap w of the same element
+ * takes as its expected value (`old = *p; ... atomic_cmpxchg(p, old, nv)`)?
+ * The swap validates it: not a race with the swaps. */
+bool spin_cas_read(const struct acc *r, const struct acc *w);
 /* "scratch[1]: work-item 1 writes it (line 4) while work-item 0 reads it (line 7)" */
 const char *race_witness(struct cls_ctx *ctx, const struct race *r);
 /* "the other access: s[5]" for the note at r->first. */

@@ -476,6 +476,23 @@ static void smt_type_range(struct q *q, const struct ir_type *t, Z3_ast v)
 	}
 }
 
+/* A datum of one work-item under q->data_mode (see struct q). */
+static struct tv data_value(struct q *q, const void *s, unsigned inst)
+{
+	struct dec *d = q->d;
+	if (q->data_mode == 1) {
+		char name[48];
+		snprintf(name, sizeof name, "k%u.fd%p@%u", d->kid, (const void *)s, inst);
+		return tvv(var(d, name), false);
+	}
+	/* the work-item's own linear local id */
+	Z3_ast l = smt_lid(q, 2, inst).t;
+	for (int dm = 1; dm >= 0; dm--)
+		l = add2(d, mul2(d, l, d->lsz[dm]), smt_lid(q, (unsigned)dm, inst).t);
+	return tvv(q->data_fn == 0 ? num(d, q->data_c)
+		   : q->data_fn == 1 ? l : sub2(d, num(d, q->data_c), l), q->data_fn == 0);
+}
+
 struct tv smt_slot(struct q *q, unsigned slot, unsigned inst)
 {
 	struct dec *d = q->d;
@@ -487,6 +504,13 @@ struct tv smt_slot(struct q *q, unsigned slot, unsigned inst)
 	if (m && m->stamp == q->stamp)
 		return m->v;
 	Z3_ast v;
+	if (q->data_mode && !sl->is_param && !sl->is_iv) {
+		/* a value the analysis lost: per-work-item data here */
+		struct tv r = data_value(q, key, inst);
+		if (m)
+			*m = (struct qmemo){ key, 2, q->stamp, r };
+		return r;
+	}
 	if (sl->is_param && !split && sl->var && sl->var->name) {
 		/* by name: the facts (assume.h) name arguments */
 		char name[128];
@@ -740,6 +764,10 @@ struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned dep
 		r = tr_iv(q, s, inst, depth);
 		break;
 	case S_DIVERGENT: {
+		if (q->data_mode) {
+			r = data_value(q, s, inst);
+			break;
+		}
 		char name[48];
 		snprintf(name, sizeof name, "k%u.dv%u@%u", d->kid, s->slot, inst);
 		r = tvv(var(d, name), false);
@@ -748,6 +776,10 @@ struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned dep
 		break;
 	}
 	case S_LOAD: {
+		if (q->data_mode && sym_uses_lid(s->a)) {
+			r = data_value(q, s, inst);
+			break;
+		}
 		struct tv off = smt_term(q, s->a, inst, depth + 1);
 		if (q->loads_equal) {
 			/* both work-items read equal data: one value per load */

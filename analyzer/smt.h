@@ -229,6 +229,12 @@ struct q {
 	bool loads_equal;            /* loaded data: the same value for both work-items */
 	bool in_index;               /* translating an index (not a guard) */
 	bool opaque;                 /* an index depends on data or an unmodelled value */
+	/* How per-work-item data (loads at an address that differs between
+	 * work-items, values the analysis lost) is translated: 0 as such (an
+	 * unknown function of the address), 1 a free value of its own, 2 a
+	 * sample: data_c, the work-item's own local id, or data_c minus it. */
+	unsigned char data_mode, data_fn;
+	long long data_c;
 	bool lost;                   /* a check gave up on a product of a lost value */
 	unsigned stamp;
 	struct qmemo *memo;

@@ -104,6 +104,68 @@ static bool counts_locally(struct abuild *ab, const struct ir_func *f, int L,
 	return false;
 }
 
+/* Is e a compare-and-swap call (atomic_cmpxchg, atom_cmpxchg,
+ * atomic_compare_exchange_*)? */
+static bool is_cas(const struct ir_expr *e)
+{
+	return e && e->op == E_CALL && e->u.name &&
+	       (strstr(e->u.name, "cmpxchg") || strstr(e->u.name, "compare_exchange"));
+}
+
+/* The compare-and-swap calls in e whose expected value is a private
+ * variable (atomic_cmpxchg(p, old, nv), or &old for the C11 forms):
+ * that variable, for the first one found. */
+static const struct ir_var *cas_expected(const struct ir_expr *e, unsigned depth)
+{
+	if (!e || depth > 64)
+		return NULL;
+	if (is_cas(e) && e->nkids >= 2) {
+		const struct ir_expr *x = ir_strip(e->kids[1]);
+		if (x && x->op == E_ADDROF && x->nkids)
+			x = ir_strip(x->kids[0]);
+		if (x && x->op == E_VAR && x->u.var && x->u.var->kind == VAR_PRIVATE)
+			return x->u.var;
+	}
+	for (unsigned i = 0; i < e->nkids; i++) {
+		const struct ir_var *v = cas_expected(e->kids[i], depth + 1);
+		if (v)
+			return v;
+	}
+	return NULL;
+}
+
+/* A lock-free retry loop: its exit test is a compare-and-swap whose
+ * expected value is a variable, not a constant the loop waits to see
+ * (`while (atomic_cmpxchg(p, old, nv) != old)`, with old read afresh in
+ * the loop or refreshed by the failed swap).  Some work-item's swap
+ * succeeds on every round, so the loop makes progress without waiting for
+ * another group: not a spin-wait.  A lock (`while (atomic_cmpxchg(l, 0, 1)
+ * != 0)`) compares with a constant and is one. */
+static bool cas_retry(const struct ir_block *br)
+{
+	return cas_expected(br->cond, 0) != NULL;
+}
+
+bool spin_cas_read(const struct acc *r, const struct acc *w)
+{
+	/* `old = *p;` (or p[i]) whose value is the expected value of a
+	 * compare-and-swap of the same element in the same function: the swap
+	 * validates the plain read, which may see any value. */
+	if (!r || !w || r->atomic || r->kind != ACC_READ || !w->atomic || r->object != w->object ||
+	    r->ctx != w->ctx || !r->stmt || r->stmt->op != E_ASSIGN || r->stmt->sub ||
+	    !r->index || !w->index || !sym_equal(r->index, w->index))
+		return false;
+	const struct ir_expr *lhs = ir_strip(r->stmt->kids[0]);
+	if (!lhs || lhs->op != E_VAR || !lhs->u.var)
+		return false;
+	const struct ir_var *v = NULL;
+	if (w->stmt)
+		v = cas_expected(w->stmt, 0);
+	if (!v && w->block && w->inst == w->block->ninsts)
+		v = cas_expected(w->block->cond, 0);
+	return v == lhs->u.var;
+}
+
 static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct acc_kernel *k)
 {
 	struct abuild *ab = ctx->facts->acc->build;
@@ -119,7 +181,7 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 		for (; L >= 0; L = fi->parent[L])
 			if ((br = exit_on(ab, r->ctx->f, L, r)) != NULL)
 				break;
-		if (!br || counts_locally(ab, r->ctx->f, L, br->cond, 0))
+		if (!br || counts_locally(ab, r->ctx->f, L, br->cond, 0) || cas_retry(br))
 			continue;
 		bool dup = false;
 		for (unsigned s = 0; s < sl->spins.len && !dup; s++) {
