@@ -531,6 +531,95 @@ static void array_extents(struct fe *s, CXCursor decl, struct ir_var *v)
 			t->symbolic = true;
 }
 
+/* ---------------------------------------------- __constant tables */
+
+#define MAX_CINIT 256   /* elements of a __constant table kept as facts */
+
+struct cinit_walk {
+	long long *v;
+	unsigned n, cap;
+	bool ok;
+};
+
+static enum CXChildVisitResult cinit_elem(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct cinit_walk *w = data;
+	long long x;
+	if (w->n >= w->cap || !eval_int(c, &x)) {
+		w->ok = false;
+		return CXChildVisit_Break;
+	}
+	w->v[w->n++] = x;
+	return CXChildVisit_Continue;
+}
+
+/* The initializer is the declaration's last expression child (an array's
+ * length, written in the declarator, comes before it). */
+static enum CXChildVisitResult cinit_find(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_isExpression(clang_getCursorKind(c)))
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+/* Does an initializer list name its elements ({ [2] = 7 })?  Its
+ * children are then not the elements in order. */
+static bool designated(struct fe *s, CXCursor list)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	bool r = false;
+	clang_tokenize(s->tu, clang_getCursorExtent(list), &toks, &n);
+	for (unsigned i = 0; i < n && !r; i++)
+		if (clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+			CXString sp = clang_getTokenSpelling(s->tu, toks[i]);
+			const char *t = clang_getCString(sp);
+			r = t && (!strcmp(t, "[") || !strcmp(t, "=") || !strcmp(t, "."));
+			clang_disposeString(sp);
+		}
+	if (toks)
+		clang_disposeTokens(s->tu, toks, n);
+	return r;
+}
+
+/* The values of a __constant integer scalar or one-dimensional integer
+ * array with an initializer, for the analyses to use as facts: a guard on
+ * table[k] then has known values instead of unknown data. */
+static void constant_table(struct fe *s, CXCursor decl, struct ir_var *v)
+{
+	const struct ir_type *t = v->type, *e = t;
+	if (!t || t->space != AS_CONSTANT || t->symbolic)
+		return;
+	unsigned len = 1;
+	if (t->kind == T_ARRAY) {
+		e = t->elem;
+		len = t->count;
+	}
+	if (!e || e->kind != T_INT || !len || len > MAX_CINIT)
+		return;
+	long long *vals = mem_zalloc(s->a, len * sizeof *vals);
+	if (!vals)
+		return;
+	struct cinit_walk w = { vals, 0, len, true };
+	CXCursor init = clang_getNullCursor();
+	clang_visitChildren(decl, cinit_find, &init);
+	if (clang_Cursor_isNull(init))
+		return;
+	if (clang_getCursorKind(init) == CXCursor_InitListExpr) {
+		if (t->kind != T_ARRAY || designated(s, init))
+			return;
+		clang_visitChildren(init, cinit_elem, &w);
+	} else if (t->kind == T_ARRAY || !eval_int(init, &vals[w.n++])) {
+		return;
+	}
+	if (!w.ok)
+		return;
+	v->cinit = vals;
+	v->ncinit = len;
+}
+
 /* The ir_var for a VarDecl or ParmDecl cursor, made on first sight. */
 static struct ir_var *var_for(struct fe *s, CXCursor decl)
 {
@@ -556,6 +645,8 @@ static struct ir_var *var_for(struct fe *s, CXCursor decl)
 		   (v->type && v->type->kind != T_POINTER && v->type->space == AS_CONSTANT)) {
 		v->kind = VAR_PROGRAM;
 		mem_vec_push(s->a, &s->u->shared, v);
+		if (k == CXCursor_VarDecl)
+			constant_table(s, decl, v);
 	} else if (v->type && v->type->kind != T_POINTER && v->type->space == AS_LOCAL) {
 		/* (A pointer's space is its pointee's: the pointer itself is private.) */
 		v->kind = VAR_SHARED;

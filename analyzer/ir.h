@@ -126,6 +126,12 @@ struct ir_var {
 	 * arithmetic); NULL when the array's lengths are plain numbers. */
 	struct ir_expr **extent;
 	unsigned nextent;
+	/* A __constant integer object with an initializer the frontend could
+	 * evaluate (a scalar, or a one-dimensional array of integers, zeros
+	 * filling what the initializer leaves out): its values, ncinit of
+	 * them; NULL otherwise. */
+	const long long *cinit;
+	unsigned ncinit;
 };
 
 struct ir_expr {

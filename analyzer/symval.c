@@ -453,6 +453,44 @@ static long long object_identity(const struct ir_var *v)
 	return (long long)(h ^ ((unsigned long long)v->pos.line << 20) ^ v->pos.col);
 }
 
+/* The value read from __constant table o at byte offset off (size bytes):
+ * the element itself at a constant offset, else a choice among the
+ * elements by offset (exact for the solver, and uniform where the offset
+ * is); NULL when the read is not one whole element. */
+#define MAX_TABLE_CHOICE 64
+static struct sym *table_value(struct abuild *ab, const struct ir_var *o, const struct sym *off,
+			       long long size)
+{
+	const struct ir_type *t = o->type;
+	const struct ir_type *e = t && t->kind == T_ARRAY ? t->elem : t;
+	long long es = e ? e->size : 0;
+	if (es <= 0 || size != es)
+		return NULL;
+	if (off->op == S_CONST) {
+		if (off->c < 0 || off->c % es || off->c / es >= o->ncinit)
+			return NULL;
+		return mk_const(ab, o->cinit[off->c / es]);
+	}
+	if (o->ncinit > MAX_TABLE_CHOICE)
+		return NULL;
+	/* off == k * es ? cinit[k] : (...), the last element by default: an
+	 * offset outside the table is undefined behaviour anyway. */
+	struct sym *r = mk_const(ab, o->cinit[o->ncinit - 1]);
+	for (unsigned k = o->ncinit - 1; r && k-- > 0;) {
+		if (o->cinit[k] == o->cinit[k + 1] && r->op == S_CONST)
+			continue;
+		struct sym *cond = mk_bin(ab, IR_B_EQ, (struct sym *)off, mk_const(ab, (long long)k * es));
+		struct sym *c = mk(ab, S_COND);
+		if (!c || !cond)
+			return NULL;
+		c->a = cond;
+		c->b = mk_const(ab, o->cinit[k]);
+		c->x = r;
+		r = c;
+	}
+	return r;
+}
+
 /* Work-item function with a constant dimension argument. */
 static int dim_arg(const struct ir_expr *e)
 {
@@ -800,6 +838,15 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	}
 	if (s)
 		return s;
+	/* A load from a __constant table with known values: those values. */
+	if ((e->op == E_INDEX || e->op == E_DEREF || e->op == E_MEMBER) &&
+	    depth < MAX_SYM_DEPTH && acc_memory_lvalue(e)) {
+		struct place pl = { 0 };
+		if (place_of(ab, e, c, block, inst, &pl, depth + 1) && pl.object &&
+		    pl.object->cinit && pl.offset && !pl.field &&
+		    (s = table_value(ab, pl.object, pl.offset, pl.size)))
+			return s;
+	}
 	/* A load from memory: its value is unknown, but the same place gives
 	 * the same value (race-free), which uniformity checks can use. */
 	if ((e->op == E_INDEX || e->op == E_DEREF || e->op == E_MEMBER) && level != U_UNIFORM &&
