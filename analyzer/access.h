@@ -298,6 +298,9 @@ void dec_check_facts(struct cls_ctx *ctx);
 void dec_dump(struct cls_ctx *ctx, FILE *out);
 /* Release the solver of the file (after the rules ran). */
 void dec_free(struct cls_ctx *ctx);
+/* Start making the solver's context for the next file (a second thread,
+ * while the file is parsed). */
+void acc_prewarm(void);
 /* Solver statistics of the file, for --time-report. */
 void dec_stats(struct cls_ctx *ctx, unsigned long *queries, unsigned long *checks,
 	       unsigned long *unknowns, double *seconds);

@@ -195,6 +195,11 @@ double cls_now(void);
  * and `len` the file's contents (the caller read it).  The result must be
  * released with cls_result_free().
  */
+/* Start preparing what the analysis of the next file needs (the solver's
+ * context, on a second thread) while the caller reads and parses; optional,
+ * cls_lint does it too. */
+void cls_prewarm(void);
+
 void cls_lint(const struct cls_options *o, const char *display, const char *text,
 	      size_t len, struct cls_result *r);
 void cls_result_free(struct cls_result *r);

@@ -141,6 +141,11 @@ void cls_analyze(struct cls_ctx *ctx)
 	r->t_access = cls_now() - t;
 }
 
+void cls_prewarm(void)
+{
+	acc_prewarm();
+}
+
 void cls_lint(const struct cls_options *o, const char *display, const char *text,
 	      size_t len, struct cls_result *r)
 {
@@ -168,6 +173,7 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 
 	struct cls_ctx ctx = { .arena = &r->arena, .opt = o, .result = r };
 	ctx.deadline = cls_now() + o->budget_seconds;
+	acc_prewarm();
 	if (!fe_parse(&ctx, r->path, r->source, len)) {
 		if (r->status == CLS_FILE_ANALYZED)
 			not_analyzed(r, mem_failed(&r->arena) ? "out of memory" : "parse failed");

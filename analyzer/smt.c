@@ -3,9 +3,11 @@
  * See smt.h, and decide.c for why Z3 and how the products are abstracted.
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "assume.h"
 #include "smt.h"
@@ -35,6 +37,78 @@ static void smt_limits(struct dec *d, unsigned rlimit, double seconds)
 	Z3_params_dec_ref(d->z, p);
 }
 
+/*
+ * Making a Z3 context takes about 8 ms, as long as parsing a small kernel:
+ * a third of the time of a typical file.  So the context of the next file is
+ * made on a second thread while the file is parsed (acc_prewarm, called
+ * before the parse), and taken when the first question is asked; one that
+ * no question needed waits for the next file, and is deleted at exit.  The
+ * spare belongs to the process that started the thread: a process forked
+ * meanwhile does not see the thread, and makes its own.
+ */
+static struct {
+	pthread_t thread;
+	bool running;              /* thread started, not yet joined */
+	pid_t owner;               /* the process that started it */
+	Z3_context spare;
+} warm;
+
+static Z3_context new_context(void)
+{
+	Z3_config cfg = Z3_mk_config();
+	Z3_set_param_value(cfg, "model", "true");
+	Z3_context z = Z3_mk_context(cfg);
+	Z3_del_config(cfg);
+	return z;
+}
+
+static void *warm_main(void *arg)
+{
+	(void)arg;
+	warm.spare = new_context();
+	return NULL;
+}
+
+static Z3_context take_context(void)
+{
+	if (warm.owner != getpid()) {
+		warm.running = false;
+		warm.spare = NULL;
+	} else if (warm.running) {
+		pthread_join(warm.thread, NULL);
+		warm.running = false;
+	}
+	Z3_context z = warm.spare;
+	warm.spare = NULL;
+	return z ? z : new_context();
+}
+
+static void warm_release(void)
+{
+	if (warm.owner != getpid())
+		return;
+	if (warm.running)
+		pthread_join(warm.thread, NULL);
+	warm.running = false;
+	if (warm.spare)
+		Z3_del_context(warm.spare);
+	warm.spare = NULL;
+}
+
+void acc_prewarm(void)
+{
+	static bool registered;
+	if (warm.owner == getpid() && (warm.running || warm.spare))
+		return;
+	if (!registered) {
+		atexit(warm_release);
+		registered = true;
+	}
+	warm.owner = getpid();
+	warm.spare = NULL;
+	warm.running = pthread_create(&warm.thread, NULL, warm_main, NULL) == 0;
+}
+
 static struct dec *smt_dec(struct cls_ctx *ctx)
 {
 	if (ctx->facts->dec)
@@ -42,10 +116,7 @@ static struct dec *smt_dec(struct cls_ctx *ctx)
 	struct dec *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
-	Z3_config cfg = Z3_mk_config();
-	Z3_set_param_value(cfg, "model", "true");
-	d->z = Z3_mk_context(cfg);
-	Z3_del_config(cfg);
+	d->z = take_context();
 	if (!d->z) {
 		free(d);
 		return NULL;

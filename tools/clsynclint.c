@@ -120,7 +120,7 @@ struct prog {
 	unsigned not_analyzed;         /* inputs that could not be analyzed */
 	double t_phase[6], t_rule[64], t_total; /* --time-report sums */
 	size_t peak_arena;
-	double t_solver;                 /* serial runs only: the workers do not send it */
+	double t_solver;                 /* summed over the files, as the workers send it */
 	unsigned long solver_queries, solver_checks;
 	unsigned verify_failed;
 	/* Configuration: the command line's analysis options again (cli, tail),
@@ -642,7 +642,8 @@ struct job_msg {
 	unsigned index;
 	unsigned count[3], rule_count[64], suppressed, nfiles;
 	unsigned not_analyzed, verify_failed;
-	double t_phase[6], t_rule[64], t_total;
+	double t_phase[6], t_rule[64], t_total, t_solver;
+	unsigned long solver_queries, solver_checks;
 	size_t peak_arena;
 	size_t text_len, aux_len, path_len, reason_len, detail_len;
 	bool has_rec, analyzed, has_reason;
@@ -705,11 +706,14 @@ static void debug_crash(const char *path)
 static void job_worker(struct prog *p, int fd)
 {
 	unsigned i;
+	/* the solver's context, made while the first file is read and parsed */
+	cls_prewarm();
 	while (read_full(fd, &i, sizeof i) && i < p->nfiles) {
 		p->not_analyzed = p->verify_failed = 0;
 		memset(p->t_phase, 0, sizeof p->t_phase);
 		memset(p->t_rule, 0, sizeof p->t_rule);
-		p->t_total = 0;
+		p->t_total = p->t_solver = 0;
+		p->solver_queries = p->solver_checks = 0;
 		p->peak_arena = 0;
 		char *text = NULL, *aux = NULL;
 		size_t len = 0, aux_len = 0;
@@ -738,6 +742,9 @@ static void job_worker(struct prog *p, int fd)
 		memcpy(msg.t_phase, p->t_phase, sizeof msg.t_phase);
 		memcpy(msg.t_rule, p->t_rule, sizeof msg.t_rule);
 		msg.t_total = p->t_total;
+		msg.t_solver = p->t_solver;
+		msg.solver_queries = p->solver_queries;
+		msg.solver_checks = p->solver_checks;
 		msg.peak_arena = p->peak_arena;
 		msg.text_len = len;
 		msg.aux_len = aux_len;
@@ -851,6 +858,9 @@ static void job_print(struct prog *p, unsigned i, struct job_part *jp)
 	for (unsigned k = 0; k < 64; k++)
 		p->t_rule[k] += msg->t_rule[k];
 	p->t_total += msg->t_total;
+	p->t_solver += msg->t_solver;
+	p->solver_queries += msg->solver_queries;
+	p->solver_checks += msg->solver_checks;
 	if (msg->peak_arena > p->peak_arena)
 		p->peak_arena = msg->peak_arena;
 	free(jp->text);
