@@ -13,6 +13,7 @@ struct dims_scan {
 	unsigned dims;    /* highest dimension asked about, + 1 */
 	unsigned items;   /* bit d: local or global id along d */
 	unsigned groups;  /* bit d: group or global id along d */
+	unsigned local;   /* bit d: local id or local size along d */
 };
 
 /* What expression e (and the functions it calls) asks about the work-item
@@ -31,14 +32,16 @@ static void scan_expr(const struct ir_expr *e, struct dims_scan *s, unsigned dep
 		    (unsigned)d + 1 > s->dims)
 			s->dims = (unsigned)d + 1;
 		if (!strcmp(n, "get_local_id"))
-			s->items |= bit;
+			s->items |= bit, s->local |= bit;
+		else if (!strcmp(n, "get_local_size") || !strcmp(n, "get_enqueued_local_size"))
+			s->local |= bit;
 		else if (!strcmp(n, "get_group_id"))
 			s->groups |= bit;
 		else if (!strcmp(n, "get_global_id"))
 			s->items |= bit, s->groups |= bit;
 		else if (!strcmp(n, "get_local_linear_id") || !strcmp(n, "get_sub_group_local_id") ||
 			 !strcmp(n, "get_sub_group_id"))
-			s->items |= 7u;
+			s->items |= 7u, s->local |= 7u;
 		else if (!strcmp(n, "get_global_linear_id"))
 			s->items |= 7u, s->groups |= 7u;
 		else if (!strcmp(n, "get_group_linear_id"))
@@ -73,6 +76,8 @@ static void scan_func(const struct ir_func *f, struct dims_scan *s)
 		s->items = all;
 	if (s->groups == 7u)
 		s->groups = all;
+	if (s->local == 7u)
+		s->local = all;
 }
 
 /* ---------------------------------------------------------------- resolve */
@@ -132,7 +137,17 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 		/* Along a dimension whose work-items the kernel never tells apart,
 		 * every work-item would do the same work: one wide. */
 		l->src = LAUNCH_OPEN;
-		default_shape(s.items, l->wlsz);
+		/* A kernel that tells its work-items apart within the group
+		 * along some dimensions (get_local_id(1), get_local_size(1))
+		 * and along the others only by global id is written for
+		 * groups one wide along those: (1, L) for a row per group.
+		 * Two work-items of one group that differ only there would
+		 * share every __local element; the witnesses do not take a
+		 * width nobody wrote (the size stays open). */
+		unsigned shape_dims = s.items;
+		if (s.local & s.items)
+			shape_dims = s.items & s.local;
+		default_shape(shape_dims, l->wlsz);
 		for (unsigned d = 0; d < 3; d++) {
 			bool open = s.items >> d & 1;
 			l->lsz[d] = open ? 0 : 1;
