@@ -112,9 +112,19 @@ static bool is_cas(const struct ir_expr *e)
 	       (strstr(e->u.name, "cmpxchg") || strstr(e->u.name, "compare_exchange"));
 }
 
+/* The private variable x is, or a member of (old, old.int_value: the
+ * union through which a float is swapped as an integer); NULL otherwise. */
+static const struct ir_var *private_base(const struct ir_expr *x)
+{
+	x = ir_strip(x);
+	while (x && x->op == E_MEMBER && !x->sub && x->nkids)
+		x = ir_strip(x->kids[0]);
+	return x && x->op == E_VAR && x->u.var && x->u.var->kind == VAR_PRIVATE ? x->u.var : NULL;
+}
+
 /* The compare-and-swap calls in e whose expected value is a private
- * variable (atomic_cmpxchg(p, old, nv), or &old for the C11 forms):
- * that variable, for the first one found. */
+ * variable (atomic_cmpxchg(p, old, nv), or &old for the C11 forms, or a
+ * member of a private union): that variable, for the first one found. */
 static const struct ir_var *cas_expected(const struct ir_expr *e, unsigned depth)
 {
 	if (!e || depth > 64)
@@ -122,9 +132,10 @@ static const struct ir_var *cas_expected(const struct ir_expr *e, unsigned depth
 	if (is_cas(e) && e->nkids >= 2) {
 		const struct ir_expr *x = ir_strip(e->kids[1]);
 		if (x && x->op == E_ADDROF && x->nkids)
-			x = ir_strip(x->kids[0]);
-		if (x && x->op == E_VAR && x->u.var && x->u.var->kind == VAR_PRIVATE)
-			return x->u.var;
+			x = x->kids[0];
+		const struct ir_var *v = private_base(x);
+		if (v)
+			return v;
 	}
 	for (unsigned i = 0; i < e->nkids; i++) {
 		const struct ir_var *v = cas_expected(e->kids[i], depth + 1);
@@ -155,15 +166,15 @@ bool spin_cas_read(const struct acc *r, const struct acc *w)
 	    r->ctx != w->ctx || !r->stmt || r->stmt->op != E_ASSIGN || r->stmt->sub ||
 	    !r->index || !w->index || !sym_equal(r->index, w->index))
 		return false;
-	const struct ir_expr *lhs = ir_strip(r->stmt->kids[0]);
-	if (!lhs || lhs->op != E_VAR || !lhs->u.var)
+	const struct ir_var *lv = private_base(r->stmt->kids[0]);
+	if (!lv)
 		return false;
 	const struct ir_var *v = NULL;
 	if (w->stmt)
 		v = cas_expected(w->stmt, 0);
 	if (!v && w->block && w->inst == w->block->ninsts)
 		v = cas_expected(w->block->cond, 0);
-	return v == lhs->u.var;
+	return v == lv;
 }
 
 static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct acc_kernel *k)
