@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "access_int.h"
+#include "facts.h"
 #include "race.h"
 
 /* Findings per object and kernel before the search stops: past a few dozen
@@ -210,6 +211,34 @@ static bool async_live(const struct acc_kernel *k, const struct acc *a, const st
 	       acc_reaches(k, c, x, (enum acc_mode)(m | MODE_WAIT), -2);
 }
 
+/*
+ * A read of a __local element racing only with a store that the reader
+ * itself made before (the store's block dominates the read's; outside any
+ * loop, so there is one such store per work-item; and no other store to
+ * the object anywhere in the kernel), of a value the same for the whole group (`mid = get_local_size(0) / 2;` by every
+ * work-item, then `if (x == mid)`): whichever store the read sees, it sees
+ * that value.  Benign, like two stores of one value.
+ */
+static bool own_same_value_read(const struct acc_kernel *k, const struct acc *a,
+				const struct acc *b)
+{
+	const struct acc *r = a->kind == ACC_READ ? a : b, *w = r == a ? b : a;
+	/* Only if that store is the object's only one: a read that another
+	 * store (k++, an atomic_min) may also reach races with that one. */
+	for (unsigned i = 0; i < k->accs.len; i++) {
+		const struct acc *x = k->accs.items[i];
+		if (x != w && x->object == r->object && (x->kind & ACC_WRITE))
+			return false;
+	}
+	return r->kind == ACC_READ && w->kind == ACC_WRITE && !r->atomic && !w->atomic &&
+	       !r->async && !w->async && r->space == AS_LOCAL && w->value &&
+	       w->value_level == U_UNIFORM && r->ctx == w->ctx &&
+	       (r->block == w->block ? w->inst < r->inst
+				     : cfg_dominates(r->ctx->f, w->block, r->block)) &&
+	       w->block->loop_depth == 0 && r->index && w->index &&
+	       sym_equal(r->index, w->index) && !sym_uses_lid(r->index);
+}
+
 /* Check one pair; returns true when a conflict was recorded. */
 static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 		       const struct acc *a, const struct acc *b)
@@ -242,6 +271,8 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 			undecided(ctx, rl, k, a, b, &w);
 		return false;
 	}
+	if (!w.benign && own_same_value_read(k, a, b))
+		w.benign = true;
 	if (w.benign && !ctx->opt->report_benign)
 		return false;
 	/* Ordered by a sub_group_barrier: only work-items of different
