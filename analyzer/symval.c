@@ -500,6 +500,22 @@ static int dim_arg(const struct ir_expr *e)
 	return (int)d;
 }
 
+
+/* get_local_linear_id(): l0 + L0 * (l1 + L1 * l2). */
+static struct sym *local_linear_id(struct abuild *ab)
+{
+	struct sym *l[3], *z[3];
+	for (int i = 0; i < 3; i++) {
+		l[i] = mk(ab, S_LID);
+		z[i] = mk(ab, S_LSZ);
+		if (!l[i] || !z[i])
+			return NULL;
+		l[i]->dim = z[i]->dim = (unsigned char)i;
+	}
+	return mk_bin(ab, IR_B_ADD, l[0],
+		      mk_bin(ab, IR_B_MUL, z[0],
+			     mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
+}
 static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 			    unsigned block, unsigned inst, unsigned depth)
 {
@@ -551,31 +567,13 @@ static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct a
 			return mk_bin(ab, IR_B_DIV, mk_bin(ab, IR_B_ADD, all, mk_bin(ab, IR_B_SUB, sg,
 							mk_const(ab, 1))), sg);
 		}
-		struct sym *l[3], *z[3];
-		for (int i = 0; i < 3; i++) {
-			l[i] = mk(ab, S_LID);
-			z[i] = mk(ab, S_LSZ);
-			if (!l[i] || !z[i])
-				return NULL;
-			l[i]->dim = z[i]->dim = (unsigned char)i;
-		}
-		struct sym *lin = mk_bin(ab, IR_B_ADD, l[0], mk_bin(ab, IR_B_MUL, z[0],
-					 mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
-		return mk_bin(ab, !strcmp(n, "get_sub_group_local_id") ? IR_B_REM : IR_B_DIV, lin, sg);
+		struct sym *lin = local_linear_id(ab);
+		return lin ? mk_bin(ab, !strcmp(n, "get_sub_group_local_id") ? IR_B_REM : IR_B_DIV,
+				    lin, sg)
+			   : NULL;
 	}
-	if (!e->callee && e->nkids == 0 && !strcmp(n, "get_local_linear_id")) {
-		struct sym *l[3], *z[3];
-		for (int i = 0; i < 3; i++) {
-			l[i] = mk(ab, S_LID);
-			z[i] = mk(ab, S_LSZ);
-			if (!l[i] || !z[i])
-				return NULL;
-			l[i]->dim = z[i]->dim = (unsigned char)i;
-		}
-		return mk_bin(ab, IR_B_ADD, l[0],
-			      mk_bin(ab, IR_B_MUL, z[0],
-				     mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
-	}
+	if (!e->callee && e->nkids == 0 && !strcmp(n, "get_local_linear_id"))
+		return local_linear_id(ab);
 	if (!e->callee && e->nkids == 2 &&
 	    (!strcmp(n, "min") || !strcmp(n, "max") || !strcmp(n, "mul24"))) {
 		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
