@@ -500,7 +500,6 @@ static int dim_arg(const struct ir_expr *e)
 	return (int)d;
 }
 
-
 /* get_local_linear_id(): l0 + L0 * (l1 + L1 * l2). */
 static struct sym *local_linear_id(struct abuild *ab)
 {
@@ -516,6 +515,7 @@ static struct sym *local_linear_id(struct abuild *ab)
 		      mk_bin(ab, IR_B_MUL, z[0],
 			     mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
 }
+
 static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 			    unsigned block, unsigned inst, unsigned depth)
 {
