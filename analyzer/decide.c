@@ -262,6 +262,16 @@ struct rowterm {
 	long long mul;               /* the constant the index multiplies the term by */
 };
 
+static long long gcd_ll(long long a, long long b)
+{
+	while (b) {
+		long long t = a % b;
+		a = b;
+		b = t;
+	}
+	return a < 0 ? -a : a;
+}
+
 /* Flatten s * mul into additive terms and keep those that are a product
  * with exactly one factor a shared unknown of the query. */
 static void row_terms(struct q *q, const struct sym *s, long long mul, struct rowterm *out,
@@ -417,23 +427,31 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		struct rowterm rt[8];
 		unsigned nr = 0;
 		row_terms(q, x->index, 1, rt, &nr, 8, 0);
-		Z3_ast idx = smt_term(q, x->index, side_i, 0).t;
-		for (unsigned i = 0; i < nr && n < MAX_HYP; i++) {
-			/* One argument-scaled term: the rest is the column.  (With
-			 * two, each would be the other's column: strides, below.) */
-			if (nr != 1)
-				continue;
+		/* One argument scales the terms: the rest is the column.  Several
+		 * terms of one argument are one row, whose unit is the greatest
+		 * common divisor of their constants (C[t + i * ldc] with t =
+		 * ldc * TILE * get_group_id(1) + m: ldc > m).  (Terms of two
+		 * arguments would each be the other's column: strides, below.) */
+		bool one = nr > 0;
+		for (unsigned i = 1; i < nr; i++)
+			one &= rt[i].p == rt[0].p;
+		if (!one || n >= MAX_HYP)
+			continue;
+		Z3_ast rest = smt_term(q, x->index, side_i, 0).t;
+		long long unit = 0;
+		for (unsigned i = 0; i < nr; i++) {
 			Z3_ast term = smt_term(q, rt[i].term, side_i, 0).t;
-			Z3_ast rest = sub2(d, idx, mul2(d, num(d, rt[i].mul), term));
-			Z3_ast row = mul2(d, num(d, rt[i].coef), smt_slot(q, rt[i].p, side_i).t);
-			const char *obj = x->object && x->object->name ? x->object->name : "?";
-			bool args = false;
-			for (unsigned t = 0; t < q->nparams && !args; t++)
-				args = q->params[t] != rt[i].p && sym_uses_slot(x->index, q->params[t]);
-			h[n++] = (struct hyp){ HYP_ROW, 0, rt[i].p, 0, obj,
-					       Z3_mk_ge(d->z, row, add2(d, rest, num(d, x->width))),
-					       NULL, args };
+			rest = sub2(d, rest, mul2(d, num(d, rt[i].mul), term));
+			unit = gcd_ll(unit, rt[i].coef);
 		}
+		Z3_ast row = mul2(d, num(d, unit), smt_slot(q, rt[0].p, side_i).t);
+		const char *obj = x->object && x->object->name ? x->object->name : "?";
+		bool args = false;
+		for (unsigned t = 0; t < q->nparams && !args; t++)
+			args = q->params[t] != rt[0].p && sym_uses_slot(x->index, q->params[t]);
+		h[n++] = (struct hyp){ HYP_ROW, 0, rt[0].p, 0, obj,
+				       Z3_mk_ge(d->z, row, add2(d, rest, num(d, x->width))), NULL,
+				       args };
 	}
 	/* Strides: a parameter multiplying an id of a higher dimension spans the
 	 * rows of the lower one (q >= p * extent). */
