@@ -18,9 +18,9 @@ static void z3_error(Z3_context z, Z3_error_code e)
 	(void)e; /* recorded through Z3_get_error_code after each call */
 }
 
-/* Set the per-check resource limit (deterministic) and the timeout (from
- * what is left of the file's budget; 0: none). */
-static void smt_limits(struct dec *d, unsigned rlimit, double seconds)
+/* Give solver s the per-check resource limit (deterministic) and the
+ * timeout (from what is left of the file's budget; 0: none). */
+static void set_limits(struct dec *d, Z3_solver s, unsigned rlimit, double seconds)
 {
 	Z3_params p = Z3_mk_params(d->z);
 	Z3_params_inc_ref(d->z, p);
@@ -33,8 +33,14 @@ static void smt_limits(struct dec *d, unsigned rlimit, double seconds)
 	if (seconds > 0)
 		Z3_params_set_uint(d->z, p, Z3_mk_string_symbol(d->z, "timeout"),
 				   (unsigned)(seconds * 1000) + 1);
-	Z3_solver_set_params(d->z, d->s, p);
+	Z3_solver_set_params(d->z, s, p);
 	Z3_params_dec_ref(d->z, p);
+}
+
+static void smt_limits(struct dec *d, unsigned rlimit, double seconds)
+{
+	d->rlimit_set = rlimit;
+	set_limits(d, d->s, rlimit, seconds);
 }
 
 /*
@@ -1264,16 +1270,37 @@ static Z3_lbool solve(struct q *q, unsigned na, Z3_ast *as, bool core, Z3_model 
 {
 	struct dec *d = q->d;
 	d->checks++;
-	Z3_lbool r = na ? Z3_solver_check_assumptions(d->z, d->s, na, as)
-			: Z3_solver_check(d->z, d->s);
+	Z3_solver s = d->s;
+	Z3_lbool r = na ? Z3_solver_check_assumptions(d->z, s, na, as) : Z3_solver_check(d->z, s);
 	if (zfail(d))
 		return Z3_L_UNDEF;
+	/* The incremental solver's state (the scopes of earlier questions, the
+	 * order its atoms were made in) steers its search: a question it gives
+	 * up on within the limit, a fresh solver holding the same assertions
+	 * often answers in milliseconds (a polyhedral kernel's inter-group
+	 * question with a fixed launch: undecided at the limit, 10 ms fresh).
+	 * Asked once, under the same limits, when time is left. */
+	if (r == Z3_L_UNDEF && budget_left(q)) {
+		Z3_solver f = Z3_mk_simple_solver(d->z);
+		Z3_solver_inc_ref(d->z, f);
+		set_limits(d, f, d->rlimit_set, d->timeout_set);
+		Z3_ast_vector v = Z3_solver_get_assertions(d->z, d->s);
+		Z3_ast_vector_inc_ref(d->z, v);
+		for (unsigned i = 0, n = Z3_ast_vector_size(d->z, v); i < n; i++)
+			Z3_solver_assert(d->z, f, Z3_ast_vector_get(d->z, v, i));
+		Z3_ast_vector_dec_ref(d->z, v);
+		d->checks++;
+		r = na ? Z3_solver_check_assumptions(d->z, f, na, as) : Z3_solver_check(d->z, f);
+		s = f;
+		if (zfail(d))
+			r = Z3_L_UNDEF;
+	}
 	if (r == Z3_L_TRUE && m) {
-		*m = Z3_solver_get_model(d->z, d->s);
+		*m = Z3_solver_get_model(d->z, s);
 		Z3_model_inc_ref(d->z, *m);
 	}
 	if (r == Z3_L_FALSE && na && core) {
-		Z3_ast_vector v = Z3_solver_get_unsat_core(d->z, d->s);
+		Z3_ast_vector v = Z3_solver_get_unsat_core(d->z, s);
 		Z3_ast_vector_inc_ref(d->z, v);
 		unsigned n = Z3_ast_vector_size(d->z, v), w = 0;
 		for (unsigned i = 0; i < na; i++) {
@@ -1287,6 +1314,8 @@ static Z3_lbool solve(struct q *q, unsigned na, Z3_ast *as, bool core, Z3_model 
 			as[i] = NULL;
 		Z3_ast_vector_dec_ref(d->z, v);
 	}
+	if (s != d->s)
+		Z3_solver_dec_ref(d->z, s);
 	return r;
 }
 

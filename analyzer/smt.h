@@ -60,6 +60,7 @@ struct dec {
 	unsigned next, capext;
 	unsigned stamp;
 	double timeout_set;         /* the solver's timeout, seconds (0: none) */
+	unsigned rlimit_set;        /* the solver's resource limit per check */
 	/* statistics (--time-report) */
 	unsigned long queries, checks, unknowns;
 	unsigned long linear;       /* decided by the linear filter alone */
