@@ -417,7 +417,7 @@ void sarif_result(struct cls_output *o, const struct cls_result *r, const struct
 			region(out, r, &f->range, true);
 			fputs(", \"insertedContent\": {\"text\": ", out);
 			diag_json_str(out, f->text);
-			fputs("}}]}]}", out);
+			fprintf(out, "}}]}], \"properties\": {\"safe\": %s}}", f->safe ? "true" : "false");
 		}
 		fputc(']', out);
 	}
