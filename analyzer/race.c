@@ -874,8 +874,12 @@ bool race_barrier_fixit(struct cls_ctx *ctx, struct cls_diag *d, const struct ac
 	struct cls_range r;
 	r.begin = a->stmt->range.begin;
 	r.end = r.begin;
+	/* The line's own line ending: a CRLF file stays CRLF. */
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+	bool crlf = eol && eol > p && eol[-1] == '\r';
 	struct cls_fix *f = cls_fixit(ctx, d, r,
-		mem_printf(ctx->arena, "barrier(%s);\n%.*s", flags, (int)ind, p),
+		mem_printf(ctx->arena, "barrier(%s);%s%.*s", flags, crlf ? "\r\n" : "\n",
+			   (int)ind, p),
 		mem_printf(ctx->arena, "insert barrier(%s) before line %u", flags, line));
 	/* Safe: the checks above put it in the kernel's own body (not a helper
 	 * that other callers reach) on a path every work-item of the group
