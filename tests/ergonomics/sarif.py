@@ -75,6 +75,11 @@ try:
     ids = [l.split()[0] for l in table.splitlines() if l.strip()]
     rules = drv["rules"]
     check([r["id"] for r in rules] == ids, "rules %s != --list-rules %s" % ([r["id"] for r in rules], ids))
+    # The pseudo-rules of the input have pages too (issue 21): linked.
+    for r in rules:
+        if r["id"] in ("CLS901", "CLS902"):
+            check(r.get("helpUri", "").endswith("/docs/rules/%s.md" % r["name"]),
+                  "%s has no rule page link" % r["id"])
     for r in rules:
         for key in ("name", "shortDescription", "fullDescription", "help", "defaultConfiguration"):
             check(key in r, "rule %s lacks %s" % (r["id"], key))
