@@ -261,6 +261,14 @@ static void new_span(const struct lines *lo, const struct lines *ln, const size_
 	ne[c] = k;
 }
 
+/* Are line i of a and line j of b the same bytes, line end included? */
+static bool same_line(const struct lines *a, size_t i, const struct lines *b, size_t j)
+{
+	size_t n = a->start[i + 1] - a->start[i];
+	return n == b->start[j + 1] - b->start[j] &&
+	       !memcmp(a->text + a->start[i], b->text + b->start[j], n);
+}
+
 static void put_line(FILE *out, char mark, const struct lines *l, size_t i)
 {
 	size_t b = l->start[i], e = l->start[i + 1];
@@ -328,6 +336,28 @@ bool cls_fix_diff(FILE *out, const char *path, const char *old, size_t old_len,
 	}
 	if (ok && nch)
 		new_span(&lo, &ln, ob, oe, nb, ne, nch - 1, &delta, cdelta);
+	/* An edit rewrites whole lines, but an insertion before a line leaves
+	 * that line as it was: trim the lines a change keeps, first and last,
+	 * so that the diff shows only what differs. */
+	size_t kept = 0;
+	for (size_t c = 0; ok && c < nch; c++) {
+		while (ob[c] < oe[c] && nb[c] < ne[c] && same_line(&lo, ob[c], &ln, nb[c]))
+			ob[c]++, nb[c]++;
+		while (ob[c] < oe[c] && nb[c] < ne[c] && same_line(&lo, oe[c] - 1, &ln, ne[c] - 1))
+			oe[c]--, ne[c]--;
+		if (ob[c] == oe[c] && nb[c] == ne[c])
+			continue;   /* an edit that changed nothing */
+		ob[kept] = ob[c], oe[kept] = oe[c], nb[kept] = nb[c], ne[kept] = ne[c];
+		kept++;
+	}
+	nch = kept;
+	if (!nch) {
+		free(lo.start);
+		free(ln.start);
+		free(new);
+		mem_free_all(&a);
+		return ok;
+	}
 	/* Hunks: changes whose contexts meet are one hunk. */
 	if (ok) {
 		const char *name = diff_name(&a, path);

@@ -87,7 +87,12 @@ static const char usage_text[] =
 	"                           one by default; same output)\n"
 	"  --color=auto|always|never\n"
 	"  --stdin-filename=NAME    the name used for '-' in messages (and to find the\n"
-	"                           configuration)\n"
+	"                           configuration)\n"	"Fixes (the fix-its findings carry: a barrier, fence flags, row padding):\n"
+	"  --fix                    apply the safe fix-its to the files (atomically),\n"
+	"                           then report what is left\n"
+	"  --diff                   print the fix-its as a unified diff (patch -p0,\n"
+	"                           git apply); change nothing\n"
+	"  --unsafe-fixes           also apply the fix-its marked unsafe\n"
 	"  --list-rules             list the rules and exit\n"
 	"  --explain=RULE           print the documentation of a rule and exit\n"
 	"  --verify[=PREFIX]        check the files' expected-... (or PREFIX-...) comments\n"
@@ -99,13 +104,16 @@ static const char usage_text[] =
 	"Exit status:\n"
 	"  0  no error or warning at or above the --severity threshold (a file that\n"
 	"     defines no kernel gets a note saying nothing in it was checked)\n"
-	"  1  errors or warnings found (notes alone do not count)\n"
+	"  1  errors or warnings found (notes alone do not count); --fix: some are\n"
+	"     left after fixing; --diff: the diff is not empty\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
 	"     not a regular file, larger than 64 MiB, compile errors, not a kernel\n"
-	"     file, over the time budget, internal error)\n"
+	"     file, over the time budget, internal error; --fix: a file could not\n"
+	"     be rewritten)\n"
 	"  3  usage error (unknown option, invalid value, launch size over a device\n"
 	"     limit, missing or malformed configuration file or compilation database,\n"
-	"     unwritable --output file)\n";
+	"     unwritable --output file, --fix with '-', --fix with --diff,\n"
+	"     --unsafe-fixes alone, --diff with --format)\n";
 
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */

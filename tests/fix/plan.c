@@ -151,6 +151,15 @@ int main(void)
 	CHECK(p.napplied == 2 && p.edits.len == 1 && strstr(t, "b2\nbar;\nc3\n"), "dup: %s", t);
 	free(t);
 	both_apply(&r, &p, "duplicate");
+	/* An insertion before a line is one added line, nothing removed. */
+	char *d = NULL;
+	size_t dn = 0;
+	FILE *m = open_memstream(&d, &dn);
+	cls_fix_diff(m, "k.cl", r.source, r.source_len, &p);
+	fclose(m);
+	CHECK(d && !strcmp(d, "--- ./k.cl\n+++ ./k.cl\n@@ -1,5 +1,6 @@\n a1\n b2\n+bar;\n c3\n"
+			       " d4\n e5\n"), "insertion diff:\n%s", d);
+	free(d);
 	cls_result_free(&r);
 
 	/* Two different insertions at one place: their order would be a guess. */
