@@ -435,6 +435,11 @@ static bool fix_one(struct prog *p, const char *path, const char *display, const
 	mem_init(&a);
 	struct cls_fix_plan plan;
 	cls_fix_plan(r, opt, p->unsafe_fixes, &a, &plan);
+	if (mem_failed(&a)) {
+		fprintf(stderr, "clsynclint: %s: no fix-it applied: out of memory\n", display);
+		mem_free_all(&a);
+		return false;
+	}
 	for (unsigned i = 0; i < plan.skipped.len; i++)
 		fprintf(stderr, "%s\n", (const char *)plan.skipped.items[i]);
 	bool ok = true;

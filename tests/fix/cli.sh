@@ -20,6 +20,8 @@ grep -q "^clsynclint: pad.cl: the diff fixes 0 findings; 1 unsafe fix-it left ou
 "$bin" --fix pad.cl >out 2>err; rc=$?
 [ $rc = 1 ] && cmp -s pad.cl "$in/unsafe_pad.cl" && grep -q "bank-conflict" out ||
   no "--fix applied an unsafe fix-it or lost the finding (exit $rc)"
+"$bin" --format=json pad.cl | grep -q '"description": "pad the rows of .tile. (1-way after)", "safe": false}' ||
+  no "JSON does not mark the padding unsafe"
 "$bin" --diff --unsafe-fixes pad.cl >d.patch 2>err; rc=$?
 [ $rc = 1 ] && grep -q '^+    __local float tile\[32\]\[33\];$' d.patch ||
   no "--diff --unsafe-fixes: exit $rc, $(cat d.patch)"
@@ -47,6 +49,9 @@ grep -q "barrier(CLK_LOCAL_MEM_FENCE);" real.cl && [ "$(grep -c "barrier(CLK" re
 sys.exit(not (len(d) == 1 and d[0]["rule"] == "barrier-divergence"))' ||
   no "--fix --format=json on a fixed file: exit $rc, $(cat out)"
 [ ! -s err ] || no "nothing to fix, yet: $(cat err)"
+cp "$in/race_and_divergence.cl" safe.cl
+"$bin" --format=json --local-size=64 safe.cl | grep -q '"description": "insert barrier(CLK_LOCAL_MEM_FENCE) before line 8", "safe": true}' ||
+  no "JSON does not mark the barrier insertion safe"
 
 # 3. Standard input: --diff works (named by --stdin-filename), --fix cannot.
 cp "$in/race_and_divergence.cl" k.cl
