@@ -716,7 +716,7 @@ static void merge_diag(struct cls_result *r, struct mapping *m, const struct cls
 		return;
 	x->rule = d->rule;
 	x->severity = d->severity;
-	x->justification = d->justification;
+	x->justification = d->justification ? mem_strdup(a, d->justification) : NULL;
 	x->range = map_range(m, d->range);
 	x->msg = map_message(a, m, d->msg);
 	unsigned dropped = 0;
