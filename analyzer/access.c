@@ -682,15 +682,20 @@ const char *acc_element_text(struct cls_ctx *ctx, const struct acc *a, long long
 	return mem_printf(ctx->arena, "%s[%lld]", o->name, byte / es);
 }
 
-bool acc_under_divergence(const struct acc *a)
+bool acc_block_under_divergence(const struct acc_ctx *ctx, const struct ir_block *b)
 {
-	const struct unif_inst *in = a->ctx->in;
-	if (in && in->wg_ctrl[a->block->id])
+	const struct unif_inst *in = ctx->in;
+	if (in && in->wg_ctrl[b->id])
 		return true;
-	for (const struct acc_ctx *c = a->ctx; c->parent; c = c->parent)
+	for (const struct acc_ctx *c = ctx; c->parent; c = c->parent)
 		if (c->parent->in && c->parent->in->wg_ctrl[c->call_block->id])
 			return true;
 	return false;
+}
+
+bool acc_under_divergence(const struct acc *a)
+{
+	return acc_block_under_divergence(a->ctx, a->block);
 }
 
 

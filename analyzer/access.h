@@ -433,5 +433,7 @@ bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,
 
 /* Is the block of `a` controlled by a divergent branch (no barrier may go there)? */
 bool acc_under_divergence(const struct acc *a);
+/* The same for block b of the inlined copy ctx (where an event sits). */
+bool acc_block_under_divergence(const struct acc_ctx *ctx, const struct ir_block *b);
 
 #endif

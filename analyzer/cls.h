@@ -62,6 +62,10 @@ struct cls_fix {
 	struct cls_range range;  /* text to replace (empty range = insertion) */
 	const char *text;        /* replacement */
 	const char *label;       /* what the fix does */
+	/* Applied by --fix without --unsafe-fixes: the rule showed that the edit
+	 * changes nothing but what the finding is about.  False by default: a
+	 * rule marks a fix-it safe only with a reason (docs/fixes.md). */
+	bool safe;
 };
 
 struct cls_note {
@@ -74,6 +78,9 @@ struct cls_diag {
 	enum cls_severity severity;
 	struct cls_range range;
 	const char *msg;
+	/* Hidden by a suppression comment (cls_result.suppressed): the reason
+	 * after its "--", "" when it gives none; NULL for a shown diagnostic. */
+	const char *justification;
 	unsigned nnotes, nfixes;
 	struct cls_note *notes;
 	struct cls_fix *fixes;
@@ -180,6 +187,9 @@ struct cls_result {
 	double t_solver;         /* of the phases above, seconds in the solver */
 	unsigned long solver_queries, solver_checks; /* conflict decisions, solver calls */
 	unsigned nsuppressed;    /* diagnostics hidden by suppression comments */
+	/* struct cls_diag *: those diagnostics, sorted like diags, each with its
+	 * justification; only SARIF shows them (as suppressed results) */
+	struct mem_vec suppressed;
 };
 
 /* The note that says what zero configuration assumed for a file: macro
@@ -233,8 +243,40 @@ struct cls_diag *cls_report(struct cls_ctx *ctx, const struct cls_rule *rule,
 	__attribute__((format(printf, 4, 5)));
 void cls_note(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
 	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-void cls_fixit(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
-	       const char *text, const char *label);
+/* Returns the new fix-it (unsafe until the rule marks it safe), NULL if none. */
+struct cls_fix *cls_fixit(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
+			  const char *text, const char *label);
+
+/*
+ * Fix-its (fix.c).  A plan chooses the fix-its of r's diagnostics at or
+ * above the options' severity threshold that can be applied together: the
+ * unsafe ones only when `unsafe_ok`; of diagnostics whose edits overlap,
+ * the first in source order (the others are skipped, with a note each).
+ */
+struct cls_edit {
+	size_t begin, end;       /* bytes of the source replaced (begin == end: insertion) */
+	const char *text;        /* what replaces them */
+	unsigned order;          /* the diagnostic's index in the sorted list */
+};
+struct cls_fix_plan {
+	struct mem_vec edits;    /* struct cls_edit *, in source order, disjoint */
+	struct mem_vec skipped;  /* const char *: "FILE:L:C: note: fix-it not applied: ..." */
+	unsigned napplied;       /* diagnostics whose fix-its are in edits */
+	unsigned nunsafe;        /* diagnostics left out: unsafe fix-its, no unsafe_ok */
+	unsigned nskipped;       /* diagnostics skipped: overlaps, text outside the file */
+};
+void cls_fix_plan(const struct cls_result *r, const struct cls_options *o, bool unsafe_ok,
+		  struct mem_arena *a, struct cls_fix_plan *p);
+/* text (len bytes) with the plan's edits made: malloc'ed, length in *out_len. */
+char *cls_fix_apply(const char *text, size_t len, const struct cls_fix_plan *p, size_t *out_len);
+/* Print the unified diff the plan makes to `old` (file `path`, named so that
+ * patch -p0 and git apply find it); nothing when the plan is empty.  False
+ * when memory ran out. */
+bool cls_fix_diff(FILE *out, const char *path, const char *old, size_t old_len,
+		  const struct cls_fix_plan *p);
+/* Replace file `path` by text atomically: a temporary file in its directory
+ * with its mode, renamed over it.  False with the reason in *why. */
+bool cls_fix_write(const char *path, const char *text, size_t len, const char **why);
 
 /* Formatters: every one reads the same sorted list. */
 enum cls_format { CLS_FMT_TEXT, CLS_FMT_GCC, CLS_FMT_JSON, CLS_FMT_SARIF, CLS_FMT_GITHUB };
@@ -257,6 +299,9 @@ struct cls_output {
 	unsigned capfiles;
 	unsigned rule_count[64]; /* diagnostics shown, per rule index (--statistics) */
 	unsigned suppressed;     /* diagnostics hidden by suppression comments */
+	/* json, sarif: elements printed in the results array, suppressed SARIF
+	 * results included (what decides the separator before the next one) */
+	unsigned nresults;
 	char *srcroot;           /* sarif, github: the current directory, ending in '/' */
 };
 void cls_output_begin(struct cls_output *o);

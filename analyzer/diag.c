@@ -101,21 +101,22 @@ void cls_note(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
 	d->nnotes++;
 }
 
-void cls_fixit(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
-	       const char *text, const char *label)
+struct cls_fix *cls_fixit(struct cls_ctx *ctx, struct cls_diag *d, struct cls_range range,
+			  const char *text, const char *label)
 {
 	if (!d)
-		return;
+		return NULL;
 	struct cls_fix *f = MEM_ARRAY(ctx->arena, struct cls_fix, d->nfixes + 1);
 	if (!f)
-		return;
+		return NULL;
 	if (d->nfixes)
 		memcpy(f, d->fixes, d->nfixes * sizeof *f);
 	f[d->nfixes].range = range;
 	f[d->nfixes].text = mem_strdup(ctx->arena, text);
 	f[d->nfixes].label = mem_strdup(ctx->arena, label);
+	f[d->nfixes].safe = false;
 	d->fixes = f;
-	d->nfixes++;
+	return &f[d->nfixes++];
 }
 
 static int pos_cmp(const struct cls_pos *a, const struct cls_pos *b)
@@ -150,9 +151,9 @@ static int diag_cmp(const void *pa, const void *pb)
 	return (a->nnotes > b->nnotes) - (a->nnotes < b->nnotes);
 }
 
-void diag_finish(struct cls_result *r)
+/* Sort one list of diagnostics and drop its duplicates. */
+static void sort_unique(struct mem_vec *v)
 {
-	struct mem_vec *v = &r->diags;
 	if (v->len < 2)
 		return;
 	qsort(v->items, v->len, sizeof *v->items, diag_cmp);
@@ -165,6 +166,12 @@ void diag_finish(struct cls_result *r)
 		v->items[j++] = v->items[i];
 	}
 	v->len = j;
+}
+
+void diag_finish(struct cls_result *r)
+{
+	sort_unique(&r->diags);
+	sort_unique(&r->suppressed);
 }
 
 enum cls_severity cls_effective_severity(const struct cls_options *o, const struct cls_diag *d)
@@ -521,7 +528,7 @@ static void file_notes(struct cls_output *o, const struct cls_options *opt,
 static void json_diag(struct cls_output *o, const struct cls_diag *d, enum cls_severity s)
 {
 	FILE *out = o->out;
-	fprintf(out, "%s\n  {\"rule\": ", o->count[0] + o->count[1] + o->count[2] ? "," : "");
+	fprintf(out, "%s\n  {\"rule\": ", o->nresults ? "," : "");
 	json_str(out, d->rule->name);
 	fprintf(out, ", \"id\": \"%s\", \"severity\": \"%s\", \"file\": ", d->rule->id, sev_name(s));
 	json_str(out, d->range.begin.file);
@@ -550,7 +557,7 @@ static void json_diag(struct cls_output *o, const struct cls_diag *d, enum cls_s
 		json_str(out, f->text);
 		fprintf(out, ", \"description\": ");
 		json_str(out, f->label);
-		fputc('}', out);
+		fprintf(out, ", \"safe\": %s}", f->safe ? "true" : "false");
 	}
 	fprintf(out, "]}");
 }
@@ -589,16 +596,26 @@ void cls_output_file(struct cls_output *o, const struct cls_options *opt,
 			json_diag(o, d, s);
 			break;
 		case CLS_FMT_SARIF:
-			sarif_result(o, r, i, s);
+			sarif_result(o, r, &r->diags, i, s);
 			break;
 		case CLS_FMT_GITHUB:
 			gh_diag(o, d, s);
 			break;
 		}
+		o->nresults++;
 		o->count[s]++;
 		int ri = rule_index(d->rule);
 		if (ri >= 0 && (unsigned)ri < sizeof o->rule_count / sizeof o->rule_count[0])
 			o->rule_count[ri]++;
+	}
+	/* SARIF keeps what suppression comments hid, marked as suppressed (code
+	 * scanning shows them closed); they count toward no total. */
+	for (unsigned i = 0; o->format == CLS_FMT_SARIF && i < r->suppressed.len; i++) {
+		enum cls_severity s = cls_effective_severity(opt, r->suppressed.items[i]);
+		if (s < opt->min_severity)
+			continue;
+		sarif_result(o, r, &r->suppressed, i, s);
+		o->nresults++;
 	}
 	o->suppressed += r->nsuppressed;
 	if (o->format == CLS_FMT_TEXT && r->status == CLS_FILE_NOT_ANALYZED &&
@@ -730,8 +747,7 @@ void cls_output_part(struct cls_output *part, const struct cls_output *o, FILE *
 void cls_output_splice(struct cls_output *o, const struct cls_output *part, const char *text,
 		       size_t len)
 {
-	unsigned before = o->count[0] + o->count[1] + o->count[2];
-	unsigned added = part->count[0] + part->count[1] + part->count[2];
+	unsigned before = o->nresults, added = part->nresults;
 	/* The part's first json/sarif element was printed without its separator. */
 	if (before && added && (o->format == CLS_FMT_JSON || o->format == CLS_FMT_SARIF))
 		fputc(',', o->out);
@@ -741,6 +757,7 @@ void cls_output_splice(struct cls_output *o, const struct cls_output *part, cons
 	for (unsigned i = 0; i < sizeof o->rule_count / sizeof o->rule_count[0]; i++)
 		o->rule_count[i] += part->rule_count[i];
 	o->suppressed += part->suppressed;
+	o->nresults += part->nresults;
 	if (part->files)
 		for (unsigned i = 0; i < part->nfiles; i++)
 			record_file(o, part->files[i].path, part->files[i].reason,

@@ -707,7 +707,8 @@ static const char *map_message(struct mem_arena *a, const struct mapping *m, con
 
 /* Copy diagnostic d of a kernel source's report into the host file's r,
  * every position taken to the host file. */
-static void merge_diag(struct cls_result *r, struct mapping *m, const struct cls_diag *d)
+static void merge_diag(struct cls_result *r, struct mapping *m, const struct cls_diag *d,
+		       struct mem_vec *into)
 {
 	struct mem_arena *a = &r->arena;
 	struct cls_diag *x = MEM_NEW(a, struct cls_diag);
@@ -715,6 +716,7 @@ static void merge_diag(struct cls_result *r, struct mapping *m, const struct cls
 		return;
 	x->rule = d->rule;
 	x->severity = d->severity;
+	x->justification = d->justification ? mem_strdup(a, d->justification) : NULL;
 	x->range = map_range(m, d->range);
 	x->msg = map_message(a, m, d->msg);
 	unsigned dropped = 0;
@@ -746,13 +748,14 @@ static void merge_diag(struct cls_result *r, struct mapping *m, const struct cls
 		y->range.end = e > b ? host_pos(m, host_end(m->g, e)) : y->range.begin;
 		y->text = text;
 		y->label = map_message(a, m, f->label);
+		y->safe = f->safe;
 	}
 	if (dropped) {
 		x->notes[x->nnotes].range = x->range;
 		x->notes[x->nnotes++].msg = "a fix-it is not shown: its text does not fit in the "
 					    "string literal of the host file it would change";
 	}
-	mem_vec_push(a, &r->diags, x);
+	mem_vec_push(a, into, x);
 }
 
 static void not_analyzed(struct cls_result *r, const char *why)
@@ -841,7 +844,9 @@ void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const c
 		m.names.len = 0;
 		m.kls = line_starts(&scratch, g->text, g->len, &m.nkl);
 		for (unsigned i = 0; i < k.diags.len && m.kls; i++)
-			merge_diag(r, &m, k.diags.items[i]);
+			merge_diag(r, &m, k.diags.items[i], &r->diags);
+		for (unsigned i = 0; i < k.suppressed.len && m.kls; i++)
+			merge_diag(r, &m, k.suppressed.items[i], &r->suppressed);
 		for (unsigned i = 0; i < k.kernels.len && m.kls; i++) {
 			const struct cls_kernel_rec *kr = k.kernels.items[i];
 			struct cls_kernel_rec *x = MEM_NEW(&r->arena, struct cls_kernel_rec);

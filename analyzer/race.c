@@ -810,6 +810,42 @@ void race_severity(struct cls_diag *d, const struct race *r)
 		d->severity = CLS_WARNING;
 }
 
+/*
+ * Does the line starting at `line` (in text `src`) begin a statement of a
+ * block, rather than the body of an if, else, for, while or do without
+ * braces?  There a barrier inserted before it would become the body and
+ * move the statement out of the loop.  Judged from the last code before
+ * it: ';', '{', '}' or a label's ':'.  A comment block or a directive in
+ * between: not known, so no.
+ */
+static bool in_block(const char *src, const char *line)
+{
+	const char *end = line;
+	while (end > src) {
+		const char *b = end - 1;   /* the '\n' ending the line before */
+		while (b > src && b[-1] != '\n')
+			b--;
+		const char *e = end - 1;
+		for (const char *c = b; c + 1 < end; c++)
+			if (c[0] == '/' && c[1] == '/') {
+				e = c;
+				break;
+			}
+		const char *f = b;
+		while (f < e && (*f == ' ' || *f == '\t'))
+			f++;
+		while (e > f && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+			e--;
+		if (e > f) {
+			if (*f == '#' || (e - f >= 2 && e[-2] == '*' && e[-1] == '/'))
+				return false;
+			return strchr(";{}:", e[-1]) != NULL;
+		}
+		end = b;
+	}
+	return true;   /* nothing before it */
+}
+
 /* Insert a barrier before the statement holding `a`: the text at the start
  * of its line, indented like it.  NULL when a barrier cannot go there. */
 bool race_barrier_fixit(struct cls_ctx *ctx, struct cls_diag *d, const struct acc *a,
@@ -833,11 +869,24 @@ bool race_barrier_fixit(struct cls_ctx *ctx, struct cls_diag *d, const struct ac
 		ind++;
 	if ((unsigned)ind + 1 != a->stmt->range.begin.col)
 		return false; /* the statement does not start its line */
+	if (!in_block(res->source, p))
+		return false;
 	struct cls_range r;
 	r.begin = a->stmt->range.begin;
 	r.end = r.begin;
-	cls_fixit(ctx, d, r, mem_printf(ctx->arena, "barrier(%s);\n%.*s", flags, (int)ind, p),
-		  mem_printf(ctx->arena, "insert barrier(%s) before line %u", flags, line));
+	/* The line's own line ending: a CRLF file stays CRLF. */
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+	bool crlf = eol && eol > p && eol[-1] == '\r';
+	struct cls_fix *f = cls_fixit(ctx, d, r,
+		mem_printf(ctx->arena, "barrier(%s);%s%.*s", flags, crlf ? "\r\n" : "\n",
+			   (int)ind, p),
+		mem_printf(ctx->arena, "insert barrier(%s) before line %u", flags, line));
+	/* Safe: the checks above put it in the kernel's own body (not a helper
+	 * that other callers reach) on a path every work-item of the group
+	 * takes, so it adds a wait and a fence and nothing else.  A barrier
+	 * under divergent control would hang or be undefined: never offered. */
+	if (f)
+		f->safe = true;
 	return true;
 }
 

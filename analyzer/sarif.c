@@ -372,21 +372,21 @@ static uint64_t fingerprint(const struct cls_output *o, const struct cls_result 
 	return h;
 }
 
-void sarif_result(struct cls_output *o, const struct cls_result *r, unsigned i,
-		  enum cls_severity s)
+void sarif_result(struct cls_output *o, const struct cls_result *r, const struct mem_vec *list,
+		  unsigned i, enum cls_severity s)
 {
 	FILE *out = o->out;
-	const struct cls_diag *d = r->diags.items[i];
+	const struct cls_diag *d = list->items[i];
 	uint64_t h = fingerprint(o, r, d);
 	/* Identical findings on identical lines are told apart by their order. */
 	unsigned occurrence = 1;
 	for (unsigned j = 0; j < i; j++) {
-		const struct cls_diag *e = r->diags.items[j];
+		const struct cls_diag *e = list->items[j];
 		if (e->rule == d->rule && !strcmp(e->msg, d->msg) && fingerprint(o, r, e) == h)
 			occurrence++;
 	}
 	fprintf(out, "%s\n        {\"ruleId\": \"%s\", \"ruleIndex\": %d, \"level\": \"%s\", ",
-		o->count[0] + o->count[1] + o->count[2] ? "," : "", d->rule->id,
+		o->nresults ? "," : "", d->rule->id,
 		diag_rule_index(d->rule), diag_sev_name(s));
 	sarif_message(out, o, d);
 	fputs(",\n         \"locations\": [", out);
@@ -417,9 +417,17 @@ void sarif_result(struct cls_output *o, const struct cls_result *r, unsigned i,
 			region(out, r, &f->range, true);
 			fputs(", \"insertedContent\": {\"text\": ", out);
 			diag_json_str(out, f->text);
-			fputs("}}]}]}", out);
+			fprintf(out, "}}]}], \"properties\": {\"safe\": %s}}", f->safe ? "true" : "false");
 		}
 		fputc(']', out);
+	}
+	if (d->justification) {
+		fputs(",\n         \"suppressions\": [{\"kind\": \"inSource\"", out);
+		if (*d->justification) {
+			fputs(", \"justification\": ", out);
+			diag_json_str(out, d->justification);
+		}
+		fputs("}]", out);
 	}
 	fprintf(out, ",\n         \"partialFingerprints\": {\"clsynclint/v1\": \"%016llx:%u\"}}",
 		(unsigned long long)h, occurrence);

@@ -14,9 +14,10 @@ char *ci_srcroot(void);
 
 /* SARIF: the log up to the opening of "results" (rules read from the docs). */
 void sarif_begin(struct cls_output *o);
-/* One result: diagnostic i of r, shown at severity s. */
-void sarif_result(struct cls_output *o, const struct cls_result *r, unsigned i,
-		  enum cls_severity s);
+/* One result: diagnostic i of `list` (r's diags or r's suppressed ones,
+ * which carry their justification), shown at severity s. */
+void sarif_result(struct cls_output *o, const struct cls_result *r, const struct mem_vec *list,
+		  unsigned i, enum cls_severity s);
 /* The rest of the log: the invocation, with the files that were not analyzed. */
 void sarif_end(struct cls_output *o);
 

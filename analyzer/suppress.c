@@ -33,6 +33,7 @@ struct sup_entry {
 	const char *name;            /* as written */
 	unsigned first, last;        /* lines covered; first > last: none */
 	bool used;                   /* hid a diagnostic */
+	const char *reason;          /* after " -- ", "" when none (SARIF's justification) */
 	bool open;                   /* disable-begin still waiting for its end */
 };
 
@@ -48,7 +49,7 @@ static bool is_blank(char c)
 
 /* Add one entry per rule of `list` (n bytes, comma separated) to s. */
 static void add_rules(struct sup_scan *s, enum sup_kind kind, const struct cls_range *at,
-		      const char *list, size_t n, unsigned first, unsigned last)
+		      const char *list, size_t n, unsigned first, unsigned last, const char *reason)
 {
 	struct cls_ctx *ctx = s->ctx;
 	size_t i = 0;
@@ -73,7 +74,8 @@ static void add_rules(struct sup_scan *s, enum sup_kind kind, const struct cls_r
 		if (!e)
 			return;
 		*e = (struct sup_entry){ .kind = kind, .at = *at, .rule = rule, .name = name,
-					 .first = first, .last = last, .open = kind == SUP_BEGIN };
+					 .first = first, .last = last, .open = kind == SUP_BEGIN,
+					 .reason = reason };
 		mem_vec_push(ctx->arena, &s->entries, e);
 	}
 }
@@ -148,8 +150,21 @@ static void comment(void *d, const char *text, size_t n, unsigned line, unsigned
 		first = 1, last = UINT_MAX;
 	else if (kind == SUP_END)
 		first = 1, last = 0;
+	/* The reason: from after "--" to the end of the line, blanks trimmed. */
+	size_t rb = le, re = le;
+	if (rb + 1 < n && text[rb] == '-' && text[rb + 1] == '-') {
+		rb += 2;
+		re = rb;
+		while (re < n && text[re] != '\n')
+			re++;
+		while (rb < re && is_blank(text[rb]))
+			rb++;
+		while (re > rb && is_blank(text[re - 1]))
+			re--;
+	}
+	const char *reason = mem_strndup(s->ctx->arena, text + rb, re - rb);
 	size_t before = s->entries.len;
-	add_rules(s, (enum sup_kind)kind, &at, text + lb, le - lb, first, last);
+	add_rules(s, (enum sup_kind)kind, &at, text + lb, le - lb, first, last, reason ? reason : "");
 	if (s->entries.len == before && !mem_failed(s->ctx->arena)) {
 		bool any = false;
 		for (size_t k = lb; k < le; k++)
@@ -272,7 +287,7 @@ void sup_apply(struct cls_ctx *ctx)
 	unsigned j = 0;
 	for (unsigned i = 0; i < r->diags.len; i++) {
 		struct cls_diag *d = r->diags.items[i];
-		bool hidden = false;
+		const char *hidden = NULL;
 		if (i < nrule_diags && d->rule != &cls_rule_suppression && in_file(ctx, d)) {
 			unsigned line = d->range.begin.line;
 			for (unsigned k = 0; k < s.entries.len; k++) {
@@ -280,13 +295,17 @@ void sup_apply(struct cls_ctx *ctx)
 				if ((!e->rule || e->rule == d->rule) && e->first <= line &&
 				    line <= e->last) {
 					e->used = true;
-					hidden = true;
+					/* The first comment that covers it gives the reason. */
+					if (!hidden || (!*hidden && *e->reason))
+						hidden = e->reason;
 				}
 			}
 		}
-		if (hidden)
+		if (hidden) {
 			r->nsuppressed++;
-		else
+			d->justification = hidden;
+			mem_vec_push(ctx->arena, &r->suppressed, d);
+		} else
 			r->diags.items[j++] = d;
 	}
 	r->diags.len = j;

@@ -28,6 +28,46 @@ static const char *padded_decl(struct cls_ctx *ctx, const struct ir_var *v, unsi
 			  v->name, dims);
 }
 
+/* Does lvalue e name an element of v by subscripting v itself once per
+ * dimension (tile[r][c], tile[r][c].x)?  Then the compiler computes the
+ * address from v's declared extent, and padding moves it along. */
+static bool own_extent(const struct ir_expr *e, const struct ir_var *v)
+{
+	while (e && (e->op == E_SWIZZLE || (e->op == E_MEMBER && !e->sub)) && e->nkids)
+		e = e->kids[0];
+	const struct ir_type *t = v->type;
+	for (; t && t->kind == T_ARRAY; t = t->elem) {
+		if (!e || e->op != E_INDEX || e->nkids < 2)
+			return false;
+		e = e->kids[0];
+	}
+	/* t is the element type now: as many subscripts as dimensions */
+	return e && e->op == E_VAR && e->u.var == v;
+}
+
+/*
+ * Is padding v safe: does every access to it, in every kernel, use its own
+ * extent (own_extent), with no address of it taken?  A pointer into it, an
+ * async copy or a helper's parameter computes offsets from the old row
+ * length, and padding would change what they touch.  Uses the analyzer
+ * cannot see (sizeof, a pointer handed to an unmodelled call) are why the
+ * address must not be taken either.
+ */
+static bool padding_safe(struct cls_ctx *ctx, const struct ir_var *v)
+{
+	if (v->addr_taken)
+		return false;
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++) {
+		const struct acc_kernel *k = ctx->facts->acc->kernels.items[i];
+		for (unsigned j = 0; j < k->accs.len; j++) {
+			const struct acc *a = k->accs.items[j];
+			if (a->object == v && (a->async || !own_extent(a->lv, v)))
+				return false;
+		}
+	}
+	return true;
+}
+
 /*
  * The row padding of a's 2-D array that minimizes the worst degree over
  * every __local access to that array (a padding that fixes one access but
@@ -96,11 +136,20 @@ static void check(struct cls_ctx *ctx)
 					 r.pad == 1 ? "" : "s", decl, a->object->name,
 					 r.degree_after ? r.degree_after : 1,
 					 r.degree_after <= 1 ? " (no conflict)" : "");
+				/* A fix-it only where the padding removes the finding
+				 * (below --min-conflict-degree): a fixed file lints
+				 * clean for the rule; a padding that only lowers the
+				 * degree is the note above. */
 				if (a->object->decl.begin.file == ctx->result->path &&
-				    a->object->decl.end.line == a->object->decl.begin.line)
-					cls_fixit(ctx, d, a->object->decl, decl,
-						  mem_printf(ctx->arena, "pad the rows of '%s' (%u-way after)",
-							     a->object->name, r.degree_after));
+				    a->object->decl.end.line == a->object->decl.begin.line &&
+				    r.degree_after < min)
+				{
+					struct cls_fix *fx = cls_fixit(ctx, d, a->object->decl, decl,
+						mem_printf(ctx->arena, "pad the rows of '%s' (%u-way after)",
+							   a->object->name, r.degree_after));
+					if (fx)
+						fx->safe = padding_safe(ctx, a->object);
+				}
 			} else if (r.pad && r.pad_kind == 2) {
 				cls_note(ctx, d, a->range, "offsetting the index by index/%u (a "
 					 "BANK_OFFSET) gives %u-way", bm.banks, r.degree_after);

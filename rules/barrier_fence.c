@@ -74,8 +74,12 @@ static void report_barrier(const struct acc_event *ev, void *d)
 			long long f = 0;
 			const char *text = ir_const_int(arg, &f) && f == 0 ? flag
 				: mem_printf(ctx->arena, "CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE");
-			cls_fixit(ctx, dg, arg->range, text,
-				  mem_printf(ctx->arena, "fence %s memory too", space));
+			struct cls_fix *fx = cls_fixit(ctx, dg, arg->range, text,
+				mem_printf(ctx->arena, "fence %s memory too", space));
+			/* Safe: more fence flags only add ordering to a barrier every
+			 * work-item already reaches; what it costs is time. */
+			if (fx)
+				fx->safe = true;
 		}
 	} else if (ev->kind == EV_FENCE && r->kind == RACE_FENCE) {
 		if (already(s, ev->call))
@@ -88,8 +92,14 @@ static void report_barrier(const struct acc_event *ev, void *d)
 		race_severity(dg, r);
 		cls_note(ctx, dg, r->first->range, "one work-item's access");
 		cls_note(ctx, dg, r->second->range, "another work-item's access");
-		cls_fixit(ctx, dg, ev->call->range, mem_printf(ctx->arena, "barrier(%s)", flag),
-			  mem_printf(ctx->arena, "make the work-items wait: barrier(%s)", flag));
+		struct cls_fix *fx = cls_fixit(ctx, dg, ev->call->range,
+			mem_printf(ctx->arena, "barrier(%s)", flag),
+			mem_printf(ctx->arena, "make the work-items wait: barrier(%s)", flag));
+		/* A fence becomes a barrier: safe only where every work-item of the
+		 * group reaches it, in the kernel's own body (a helper has other
+		 * callers); under divergent control the barrier would hang. */
+		if (fx)
+			fx->safe = !ev->ctx->parent && !acc_block_under_divergence(ev->ctx, ev->block);
 	}
 }
 

@@ -87,7 +87,12 @@ static const char usage_text[] =
 	"                           one by default; same output)\n"
 	"  --color=auto|always|never\n"
 	"  --stdin-filename=NAME    the name used for '-' in messages (and to find the\n"
-	"                           configuration)\n"
+	"                           configuration)\n"	"Fixes (the fix-its findings carry: a barrier, fence flags, row padding):\n"
+	"  --fix                    apply the safe fix-its to the files (atomically),\n"
+	"                           then report what is left\n"
+	"  --diff                   print the fix-its as a unified diff (patch -p0,\n"
+	"                           git apply); change nothing\n"
+	"  --unsafe-fixes           also apply the fix-its marked unsafe\n"
 	"  --list-rules             list the rules and exit\n"
 	"  --explain=RULE           print the documentation of a rule and exit\n"
 	"  --verify[=PREFIX]        check the files' expected-... (or PREFIX-...) comments\n"
@@ -99,13 +104,16 @@ static const char usage_text[] =
 	"Exit status:\n"
 	"  0  no error or warning at or above the --severity threshold (a file that\n"
 	"     defines no kernel gets a note saying nothing in it was checked)\n"
-	"  1  errors or warnings found (notes alone do not count)\n"
+	"  1  errors or warnings found (notes alone do not count); --fix: some are\n"
+	"     left after fixing; --diff: the diff is not empty\n"
 	"  2  some input could not be analyzed (missing, unreadable, empty, binary,\n"
 	"     not a regular file, larger than 64 MiB, compile errors, not a kernel\n"
-	"     file, over the time budget, internal error)\n"
+	"     file, over the time budget, internal error; --fix: a file could not\n"
+	"     be rewritten)\n"
 	"  3  usage error (unknown option, invalid value, launch size over a device\n"
 	"     limit, missing or malformed configuration file or compilation database,\n"
-	"     unwritable --output file)\n";
+	"     unwritable --output file, --fix with '-', --fix with --diff,\n"
+	"     --unsafe-fixes alone, --diff with --format)\n";
 
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */
@@ -140,6 +148,8 @@ struct prog {
 	bool worker_failed;            /* a worker ended badly after its files */
 	struct cdb *cdb;               /* -p DIR: the compilation database */
 	bool host_files;               /* --host-files: directories give host files too */
+	bool fix, diff, unsafe_fixes;  /* --fix, --diff, --unsafe-fixes */
+	unsigned ndiff;                /* --diff: files with a non-empty diff */
 };
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -401,7 +411,72 @@ static void file_options(struct prog *p, const struct cfg *c, const char *path,
 	o->report_unused_suppressions = p->opt.report_unused_suppressions;
 }
 
-/* Lint (or verify) one input, under configuration c. */
+/* Lint text as input `display`: a host file's kernels, or OpenCL C. */
+static void lint_text(const struct cls_options *opt, const char *display, const char *text,
+		      size_t len, struct cls_result *r)
+{
+	enum cls_host_lang host = cls_host_lang(display);
+	if (host)
+		cls_lint_host(opt, host, display, text, len, r);
+	else
+		cls_lint(opt, display, text, len, r);
+}
+
+/*
+ * --diff: print the diff of r's fix-its; --fix: make them in file `path`
+ * and lint it again into r, whose findings are then what is left.  Either
+ * way one line on stderr says what was done and what was left out.
+ * Returns false when the file could not be written.
+ */
+static bool fix_one(struct prog *p, const char *path, const char *display, const char *text,
+		    size_t len, const struct cls_options *opt, struct cls_result *r)
+{
+	struct mem_arena a;
+	mem_init(&a);
+	struct cls_fix_plan plan;
+	cls_fix_plan(r, opt, p->unsafe_fixes, &a, &plan);
+	if (mem_failed(&a)) {
+		fprintf(stderr, "clsynclint: %s: no fix-it applied: out of memory\n", display);
+		mem_free_all(&a);
+		return false;
+	}
+	for (unsigned i = 0; i < plan.skipped.len; i++)
+		fprintf(stderr, "%s\n", (const char *)plan.skipped.items[i]);
+	bool ok = true;
+	if (p->diff && plan.edits.len) {
+		ok = cls_fix_diff(p->out.out, display, text, len, &plan);
+		p->ndiff++;
+	} else if (plan.edits.len) {
+		size_t nlen = 0;
+		const char *why = strerror(ENOMEM);
+		char *fixed = cls_fix_apply(text, len, &plan, &nlen);
+		ok = fixed && cls_fix_write(path, fixed, nlen, &why);
+		if (ok) {
+			cls_result_free(r);
+			lint_text(opt, display, fixed, nlen, r);
+		} else {
+			fprintf(stderr, "clsynclint: %s: cannot write the fixed file: %s\n", display,
+				why);
+		}
+		free(fixed);
+	}
+	if (plan.napplied || plan.nunsafe || plan.nskipped) {
+		fprintf(stderr, "clsynclint: %s: %s %u finding%s", display,
+			p->diff ? "the diff fixes" : ok ? "fixed" : "could not fix", plan.napplied,
+			plan.napplied == 1 ? "" : "s");
+		if (plan.nunsafe)
+			fprintf(stderr, "; %u unsafe fix-it%s left out (--unsafe-fixes applies %s)",
+				plan.nunsafe, plan.nunsafe == 1 ? "" : "s",
+				plan.nunsafe == 1 ? "it" : "them");
+		if (plan.nskipped)
+			fprintf(stderr, "; %u skipped", plan.nskipped);
+		fputc('\n', stderr);
+	}
+	mem_free_all(&a);
+	return ok;
+}
+
+/* Lint (or verify, or fix) one input, under configuration c. */
 static void run_one(struct prog *p, const char *path, const struct cfg *c)
 {
 	bool is_stdin = !strcmp(path, "-");
@@ -437,11 +512,10 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 	}
 	struct cls_result r;
 	double t0 = cls_now();
-	enum cls_host_lang host = cls_host_lang(display);
-	if (host)
-		cls_lint_host(&opt, host, display, text, len, &r);
-	else
-		cls_lint(&opt, display, text, len, &r);
+	lint_text(&opt, display, text, len, &r);
+	if ((p->fix || p->diff) && r.status != CLS_FILE_NOT_ANALYZED &&
+	    !fix_one(p, path, display, text, len, &opt, &r))
+		p->not_analyzed++;
 	if (note)
 		mem_vec_push(&r.arena, &r.notes, mem_strdup(&r.arena, note));
 	if (p->opt.time_report) {
@@ -470,6 +544,12 @@ static void run_one(struct prog *p, const char *path, const struct cfg *c)
 		} else {
 			fprintf(p->aux, "FAIL: %s\n", display);
 			p->verify_failed++;
+		}
+	} else if (p->diff) {
+		/* Standard output holds the diff alone. */
+		if (r.status == CLS_FILE_NOT_ANALYZED) {
+			fprintf(stderr, "clsynclint: %s: not analyzed: %s\n", display, r.reason);
+			p->not_analyzed++;
 		}
 	} else {
 		cls_output_file(&p->out, &opt, &r);
@@ -562,6 +642,23 @@ static const char *conflicting_rule(const struct prog *p)
 	return NULL;
 }
 
+/* --fix, --diff and --unsafe-fixes with what they cannot go with: the
+ * usage error's message, or NULL. */
+static const char *fix_conflict(const struct prog *p, const char *format, unsigned stdin_count)
+{
+	if (p->fix && p->diff)
+		return "--fix rewrites the files and --diff only shows the changes; give one";
+	if (p->unsafe_fixes && !p->fix && !p->diff)
+		return "--unsafe-fixes needs --fix or --diff";
+	if ((p->fix || p->diff) && p->verify)
+		return "--verify checks the expected diagnostics; it does not go with --fix or --diff";
+	if (p->fix && stdin_count)
+		return "--fix cannot rewrite standard input ('-'); use --diff to see the changes";
+	if (p->diff && strcmp(format, "text"))
+		return "--diff prints a unified diff; it takes no --format";
+	return NULL;
+}
+
 /* --statistics: findings per rule, then the totals. */
 static void statistics(const struct prog *p, FILE *f)
 {
@@ -640,8 +737,8 @@ static void end_process(int rc)
  * reason (json, sarif: has_rec). */
 struct job_msg {
 	unsigned index;
-	unsigned count[3], rule_count[64], suppressed, nfiles;
-	unsigned not_analyzed, verify_failed;
+	unsigned count[3], rule_count[64], suppressed, nfiles, nresults;
+	unsigned not_analyzed, verify_failed, ndiff;
 	double t_phase[6], t_rule[64], t_total, t_solver;
 	unsigned long solver_queries, solver_checks;
 	size_t peak_arena;
@@ -709,7 +806,7 @@ static void job_worker(struct prog *p, int fd)
 	/* the solver's context, made while the first file is read and parsed */
 	cls_prewarm();
 	while (read_full(fd, &i, sizeof i) && i < p->nfiles) {
-		p->not_analyzed = p->verify_failed = 0;
+		p->not_analyzed = p->verify_failed = p->ndiff = 0;
 		memset(p->t_phase, 0, sizeof p->t_phase);
 		memset(p->t_rule, 0, sizeof p->t_rule);
 		p->t_total = p->t_solver = 0;
@@ -736,9 +833,11 @@ static void job_worker(struct prog *p, int fd)
 		memcpy(msg.count, part.count, sizeof msg.count);
 		memcpy(msg.rule_count, part.rule_count, sizeof msg.rule_count);
 		msg.suppressed = part.suppressed;
+		msg.nresults = part.nresults;
 		msg.nfiles = part.nfiles;
 		msg.not_analyzed = p->not_analyzed;
 		msg.verify_failed = p->verify_failed;
+		msg.ndiff = p->ndiff;
 		memcpy(msg.t_phase, p->t_phase, sizeof msg.t_phase);
 		memcpy(msg.t_rule, p->t_rule, sizeof msg.t_rule);
 		msg.t_total = p->t_total;
@@ -848,11 +947,13 @@ static void job_print(struct prog *p, unsigned i, struct job_part *jp)
 	memcpy(part.count, msg->count, sizeof part.count);
 	memcpy(part.rule_count, msg->rule_count, sizeof part.rule_count);
 	part.suppressed = msg->suppressed;
+	part.nresults = msg->nresults;
 	part.nfiles = msg->nfiles;
 	part.files = msg->has_rec ? &jp->rec : NULL;
 	cls_output_splice(&p->out, &part, jp->text, msg->text_len);
 	p->not_analyzed += msg->not_analyzed;
 	p->verify_failed += msg->verify_failed;
+	p->ndiff += msg->ndiff;
 	for (unsigned k = 0; k < 6; k++)
 		p->t_phase[k] += msg->t_phase[k];
 	for (unsigned k = 0; k < 64; k++)
@@ -1254,6 +1355,12 @@ int main(int argc, char **argv)
 			config_file = a[8] == '=' ? a + 9 : argv[++i];
 		} else if (!strncmp(a, "-p=", 3) || (!strcmp(a, "-p") && i + 1 < argc)) {
 			cdb_dir = a[2] == '=' ? a + 3 : argv[++i];
+		} else if (!strcmp(a, "--fix")) {
+			p.fix = true;
+		} else if (!strcmp(a, "--diff")) {
+			p.diff = true;
+		} else if (!strcmp(a, "--unsafe-fixes")) {
+			p.unsafe_fixes = true;
 		} else if (!strcmp(a, "--host-files")) {
 			p.host_files = true;
 		} else if (!strcmp(a, "--no-config")) {
@@ -1371,6 +1478,9 @@ int main(int argc, char **argv)
 				   "the inputs");
 	if (stdin_count > 1)
 		return usage_error("%s", "'-' (standard input) given more than once");
+	const char *bad_fix = fix_conflict(&p, format, stdin_count);
+	if (bad_fix)
+		return usage_error("%s", bad_fix);
 
 	/* Every input's configuration, found and checked before anything is
 	 * linted, and the launch it ends up with. */
@@ -1450,8 +1560,10 @@ int main(int argc, char **argv)
 		   : p.not_analyzed || p.worker_failed ? CLS_EXIT_NOT_ANALYZED : CLS_EXIT_CLEAN;
 	else if (p.not_analyzed || p.worker_failed)
 		rc = CLS_EXIT_NOT_ANALYZED;
+	else if (p.diff)
+		rc = p.ndiff ? CLS_EXIT_FINDINGS : CLS_EXIT_CLEAN;   /* 1: the diff is not empty */
 	else if (p.out.count[CLS_ERROR] || p.out.count[CLS_WARNING])
-		rc = CLS_EXIT_FINDINGS;
+		rc = CLS_EXIT_FINDINGS;   /* with --fix: what is left after fixing */
 	mem_free_all(&p.arena);
 	end_process(rc);
 }

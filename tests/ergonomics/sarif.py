@@ -75,6 +75,11 @@ try:
     ids = [l.split()[0] for l in table.splitlines() if l.strip()]
     rules = drv["rules"]
     check([r["id"] for r in rules] == ids, "rules %s != --list-rules %s" % ([r["id"] for r in rules], ids))
+    # The pseudo-rules of the input have pages too (issue 21): linked.
+    for r in rules:
+        if r["id"] in ("CLS901", "CLS902"):
+            check(r.get("helpUri", "").endswith("/docs/rules/%s.md" % r["name"]),
+                  "%s has no rule page link" % r["id"])
     for r in rules:
         for key in ("name", "shortDescription", "fullDescription", "help", "defaultConfiguration"):
             check(key in r, "rule %s lacks %s" % (r["id"], key))
@@ -134,6 +139,9 @@ try:
     if bank and bank[0].get("fixes"):
         rep = bank[0]["fixes"][0]["artifactChanges"][0]["replacements"][0]
         check(rep["insertedContent"]["text"] == "__local float tile[32][33]", "fix text")
+        # every access subscripts tile itself: padding it is safe (--fix applies it)
+        check(bank[0]["fixes"][0].get("properties") == {"safe": True},
+              "fix properties %s" % bank[0]["fixes"][0].get("properties"))
 
     # The empty file: a notification, and the run says it was incomplete.
     inv = run["invocations"][0]
@@ -175,6 +183,53 @@ try:
           notes[0]["message"]["text"].startswith("no kernel in this file: nothing was checked") and
           notes[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "kernels/helpers.cl",
           "notification for the no-kernel file: %s" % notes)
+
+    # Suppressed findings stay in the log, each with an inSource suppression
+    # and the reason after "--" as its justification (code scanning shows them
+    # closed); they do not count toward the exit status, and the other
+    # formats keep hiding them.  Every log validates (sarif() checks).
+    sup = os.path.join(HERE, "suppress")
+    for name, extra in (("scopes.cl", []), ("whole_file.cl", []), ("unused.cl", []),
+                        ("unused.cl", ["--report-unused-suppressions"])):
+        path = os.path.join(sup, name)
+        rc, slog = sarif(*extra, path)
+        res = slog["runs"][0]["results"]
+        hidden = [r for r in res if "suppressions" in r]
+        shown = [r for r in res if "suppressions" not in r]
+        p = subprocess.run([BIN, "--format=json", *extra, path], capture_output=True, text=True)
+        js = json.loads(p.stdout)["diagnostics"]
+        check(rc == p.returncode, "%s: sarif exit %d, json exit %d" % (name, rc, p.returncode))
+        check(len(shown) == len(js), "%s: %d shown SARIF results, %d JSON diagnostics" % (
+            name, len(shown), len(js)))
+        stats = subprocess.run([BIN, "--statistics", *extra, path], capture_output=True,
+                               text=True).stdout
+        m = re.search(r"\((\d+) suppressed\)", stats)
+        check(m and int(m.group(1)) == len(hidden),
+              "%s: %d suppressed results, --statistics says %s" % (name, len(hidden), stats[-80:]))
+        for r in hidden:
+            check(all(s["kind"] == "inSource" for s in r["suppressions"]),
+                  "%s: suppression kind %s" % (name, r["suppressions"]))
+        gcc = subprocess.run([BIN, "--format=gcc", *extra, path], capture_output=True,
+                             text=True).stdout
+        for r in hidden:
+            line = r["locations"][0]["physicalLocation"]["region"]["startLine"]
+            check(not re.search(r"^\S+:%d:\d+: (error|warning): " % line, gcc, re.M),
+                  "%s: suppressed line %d shown in gcc output" % (name, line))
+        if name == "scopes.cl":
+            why = {r["locations"][0]["physicalLocation"]["region"]["startLine"]:
+                   r["suppressions"][0].get("justification") for r in hidden}
+            check(why == {9: "same line", 12: "by id, next line", 14: None, 17: "a region",
+                          19: "a region"}, "scopes.cl: justifications %s" % why)
+        if name == "whole_file.cl":
+            check(hidden and all(r["suppressions"][0].get("justification") ==
+                                 "legacy kernel, run with one work-item per group"
+                                 for r in hidden), "whole_file.cl: %s" % hidden)
+    # Kernels in host code: the suppressed finding is mapped to the host file.
+    rc, hlog = sarif(os.path.join(SRC, "corpus", "frontend", "host_raw_strings.cpp"))
+    hidden = [r for r in hlog["runs"][0]["results"] if "suppressions" in r]
+    check(len(hidden) >= 1 and all(r["locations"][0]["physicalLocation"]["artifactLocation"]
+                                   ["uri"].endswith("host_raw_strings.cpp") for r in hidden),
+          "host file: suppressed results %s" % hidden)
 finally:
     os.chdir("/")
     shutil.rmtree(work)
