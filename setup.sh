@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")"
 
 PKGS="cmake make gcc libc6-dev pkg-config libclang-19-dev clang-19 libclang-rt-19-dev
-      opencl-c-headers ocl-icd-opencl-dev pocl-opencl-icd oclgrind libinih-dev libz3-dev
+      opencl-c-headers ocl-icd-opencl-dev pocl-opencl-icd oclgrind libinih-dev libz3-dev libjansson-dev
       python3 python3-jsonschema
       git pre-commit vim python3-yaml groff-base dpkg-dev valgrind"
 missing=""
