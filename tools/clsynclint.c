@@ -89,6 +89,10 @@ static const char usage_text[] =
 	"  --color=auto|always|never\n"
 	"  --stdin-filename=NAME    the name used for '-' in messages (and to find the\n"
 	"                           configuration)\n"
+	"  --lsp                    run as a language server on standard input and\n"
+	"                           output (LSP; no input files): lints the editor's\n"
+	"                           buffers as they change, fix-its as quick fixes;\n"
+	"                           exits 0 after shutdown and exit, else 1\n"
 	"  --list-rules             list the rules and exit\n"
 	"  --explain=RULE           print the documentation of a rule and exit\n"
 	"  --verify[=PREFIX]        check the files' expected-... (or PREFIX-...) comments\n"
@@ -106,7 +110,7 @@ static const char usage_text[] =
 	"     file, over the time budget, internal error)\n"
 	"  3  usage error (unknown option, invalid value, launch size over a device\n"
 	"     limit, missing or malformed configuration file or compilation database,\n"
-	"     unwritable --output file)\n";
+	"     unwritable --output file, input files with --lsp)\n";
 
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */
