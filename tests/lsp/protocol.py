@@ -308,6 +308,42 @@ try:
     pub = wait_publish(s, uri, 10)
     check(pub and pub["diagnostics"] == [], "didClose: diagnostics cleared", pub)
 
+    # ---- columns in UTF-16 code units: é is one, 😀 two (bytes: 2 and 4)
+    wide = bad.replace("    barrier(0);", "    /*\u00e9\U0001F600*/ barrier(0);")
+    wide_uri = "file://" + os.path.join(tmp, "wide.cl")
+    s.notify("textDocument/didOpen", {"textDocument": {
+        "uri": wide_uri, "languageId": "opencl", "version": 1, "text": wide}})
+    pub = wait_publish(s, wide_uri, 60)
+    rg = ((pub or {}).get("diagnostics") or [{}])[0].get("range")
+    check(rg == {"start": {"line": bad_line, "character": 12},
+                 "end": {"line": bad_line, "character": 22}},
+          "range in UTF-16 code units after non-ASCII text", rg)
+
+    # ---- the nearest .clsynclint applies, and is read again on save
+    os.mkdir(os.path.join(tmp, "cfg"))
+    cfg = os.path.join(tmp, "cfg", ".clsynclint")
+    with open(cfg, "w") as f:
+        f.write("severity.barrier-fence = warning\n")
+    cfg_uri = "file://" + os.path.join(tmp, "cfg", "k.cl")
+    s.notify("textDocument/didOpen", {"textDocument": {
+        "uri": cfg_uri, "languageId": "opencl", "version": 1, "text": bad}})
+    pub = wait_publish(s, cfg_uri, 60)
+    sev = [d["severity"] for d in (pub or {}).get("diagnostics", [])]
+    check(sev == [2], ".clsynclint of the buffer's directory: barrier-fence as a warning", pub)
+    with open(cfg, "w") as f:
+        f.write("disable = barrier-fence\n")
+    s.notify("textDocument/didSave", {"textDocument": {"uri": cfg_uri}})
+    pub = wait_publish(s, cfg_uri, 60)
+    check(pub is not None and pub["diagnostics"] == [],
+          "the edited .clsynclint counts at the next lint (didSave)", pub)
+    with open(cfg, "w") as f:
+        f.write("no-such-key = 1\n")
+    s.notify("textDocument/didSave", {"textDocument": {"uri": cfg_uri}})
+    pub = wait_publish(s, cfg_uri, 60)
+    d = ((pub or {}).get("diagnostics") or [{}])[0]
+    check(d.get("code") == "configuration" and ".clsynclint" in d.get("message", ""),
+          "a malformed .clsynclint: a diagnostic naming it", pub)
+
     # ---- shutdown, then requests are refused, then exit: 0
     i = s.request("shutdown")
     r = s.reply(i)
