@@ -49,6 +49,8 @@ bool lspio_fill(struct lspio_reader *r)
 /* Drop the first n buffered bytes. */
 static void consume(struct lspio_reader *r, size_t n)
 {
+	if (!n)
+		return;   /* buf may still be NULL */
 	memmove(r->buf, r->buf + n, r->len - n);
 	r->len -= n;
 }

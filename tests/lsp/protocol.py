@@ -37,8 +37,12 @@ def frame(obj):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
+servers = []
+
+
 class Server:
     def __init__(self, cwd, args=(), env=None):
+        servers.append(self)
         self.err = tempfile.TemporaryFile()
         e = dict(os.environ)
         e.update(env or {})
@@ -422,6 +426,10 @@ finally:
     shutil.rmtree(tmp, ignore_errors=True)
 
 if failures:
+    for n, srv in enumerate(servers):
+        err = srv.stderr()
+        if err:
+            print("--- standard error of server %d:\n%s" % (n + 1, err))
     print("%d check(s) failed" % len(failures))
     sys.exit(1)
 print("all checks passed")
