@@ -71,7 +71,8 @@ static char *reason(const char *fmt, ...)
 
 /* After a bad header block: drop bytes up to the next "Content-Length:"
  * after the start, where the next message presumably begins.  Without one,
- * keep only a tail that could be the start of one. */
+ * keep only a tail that is the start of one (the rest is still to come), so
+ * that one bad block is reported once. */
 static void resync(struct lspio_reader *r)
 {
 	static const char key[] = "Content-Length:";
@@ -81,7 +82,12 @@ static void resync(struct lspio_reader *r)
 			consume(r, i);
 			return;
 		}
-	consume(r, r->len > k - 1 ? r->len - (k - 1) : r->len);
+	size_t keep = r->len < k ? r->len : k - 1;
+	while (keep && strncasecmp(r->buf + r->len - keep, key, keep))
+		keep--;
+	if (keep == r->len)
+		keep = 0;   /* the bad block itself: drop it */
+	consume(r, r->len - keep);
 }
 
 /*

@@ -218,6 +218,9 @@ try:
     r = s.wait(lambda m: m.get("method") == "window/logMessage" and
                "invalid Content-Length" in m["params"]["message"])
     check(r is not None, "invalid Content-Length: logged", s.pending)
+    alive("after an invalid Content-Length: still serving")
+    logs = [m for m in s.pending if m.get("method") == "window/logMessage"]
+    check(logs == [], "one bad header block is reported once", logs)
     s.send_raw(b"Content-Length: 99999999999999999999999\r\n\r\n")
     r = s.wait(lambda m: m.get("method") == "window/logMessage" and
                "invalid Content-Length" in m["params"]["message"])
