@@ -237,6 +237,22 @@ try:
     check(r is not None, "message over 160 MiB: skipped and logged", s.pending)
     alive("after the huge message: still serving")
 
+    # a message in pieces, a lowercase header name and a Content-Type, two
+    # messages in one write
+    data = frame({"jsonrpc": "2.0", "id": 500, "method": "no/such/method"})
+    for k in range(0, len(data), 7):
+        s.send_raw(data[k:k + 7])
+        time.sleep(0.002)
+    r = s.reply(500)
+    check(r and r.get("error", {}).get("code") == -32601, "a message sent in pieces", r)
+    body = json.dumps({"jsonrpc": "2.0", "id": 501, "method": "no/such/method"}).encode()
+    s.send_raw(b"content-length: %d\r\nContent-Type: application/vscode-jsonrpc; "
+               b"charset=utf-8\r\n\r\n" % len(body) + body +
+               frame({"jsonrpc": "2.0", "id": 502, "method": "no/such/method"}))
+    r1, r2 = s.reply(501), s.reply(502)
+    check(r1 and r2 and r1["error"]["code"] == r2["error"]["code"] == -32601,
+          "lowercase header name, Content-Type, two messages in one write", (r1, r2))
+
     s.notify("no/such/notification", {"x": 1})
     s.notify("$/cancelRequest", {"id": 12345})
     i = s.request("no/such/method", {})
