@@ -626,11 +626,9 @@ static int handle(struct server *s, const char *body, size_t len)
 		if (request)
 			reply_error(s, id, ERR_INVALID_REQUEST, "server is shutting down");
 	} else if (!strcmp(method, "initialize")) {
-		if (!request)
-			;
-		else if (s->initialized)
+		if (request && s->initialized) {
 			reply_error(s, id, ERR_INVALID_REQUEST, "initialize sent twice");
-		else {
+		} else if (request) {
 			on_initialize(s, params);
 			reply(s, id, capabilities());
 		}
