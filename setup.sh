@@ -8,9 +8,9 @@ set -eu
 cd "$(dirname "$0")"
 
 PKGS="cmake make gcc libc6-dev pkg-config libclang-19-dev clang-19 libclang-rt-19-dev
-      opencl-c-headers ocl-icd-opencl-dev pocl-opencl-icd oclgrind libinih-dev libz3-dev
+      opencl-c-headers ocl-icd-opencl-dev pocl-opencl-icd oclgrind libinih-dev libz3-dev libjansson-dev
       python3 python3-jsonschema
-      git pre-commit vim python3-yaml groff-base dpkg-dev valgrind"
+      git pre-commit vim neovim python3-yaml groff-base dpkg-dev valgrind"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

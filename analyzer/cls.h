@@ -332,6 +332,9 @@ void cls_output_summary(const struct cls_output *o, FILE *f);
  * dir.  Returns a malloc'ed, NUL-terminated text (length in *len) or NULL.
  */
 char *cls_rule_doc(const struct cls_rule *r, size_t *len);
+/* The web address of a rule's page (SARIF's helpUri, LSP's codeDescription),
+ * malloc'ed; NULL when the rule has no page. */
+char *cls_rule_help_uri(const struct cls_rule *r);
 
 /* The effective severity of a diagnostic under the options (--werror). */
 enum cls_severity cls_effective_severity(const struct cls_options *o, const struct cls_diag *d);

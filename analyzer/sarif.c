@@ -85,6 +85,20 @@ char *cls_rule_doc(const struct cls_rule *r, size_t *len)
 	return doc;
 }
 
+char *cls_rule_help_uri(const struct cls_rule *r)
+{
+	size_t len;
+	char *doc = cls_rule_doc(r, &len);
+	if (!doc)
+		return NULL;
+	free(doc);
+	size_t n = sizeof CLS_URL "/blob/main/docs/rules/.md" + strlen(r->name);
+	char *uri = malloc(n);
+	if (uri)
+		snprintf(uri, n, "%s/blob/main/docs/rules/%s.md", CLS_URL, r->name);
+	return uri;
+}
+
 /* The first prose paragraph of a rule page (not a heading, table or code
  * block), malloc'ed; NULL if none. */
 static char *first_paragraph(const char *doc)
@@ -179,7 +193,7 @@ static void artifact(FILE *out, const struct cls_output *o, const char *path)
 /* Byte column `col` (1-based) of a line as a column in UTF-16 code units: a
  * character outside the BMP is two, and a byte that is not UTF-8 (a Latin-1
  * comment) one, as a reader that decodes it to U+FFFD counts it. */
-static unsigned utf16_col(const char *line, size_t len, unsigned col)
+unsigned ci_utf16_col(const char *line, size_t len, unsigned col)
 {
 	unsigned units = 0;
 	size_t bytes = col ? col - 1 : 0, i = 0;
@@ -199,7 +213,7 @@ static unsigned sarif_col(const struct cls_result *r, const struct cls_pos *p)
 				   ? diag_source_line(r, p->line, &len)
 				   : NULL;
 	unsigned col = p->col ? p->col : 1;
-	return line ? utf16_col(line, len, col) : col;
+	return line ? ci_utf16_col(line, len, col) : col;
 }
 
 /* A region object: lines and columns of a range; an empty range stays empty
@@ -247,8 +261,10 @@ static void sarif_rule(FILE *out, const struct cls_rule *r)
 	fputs("}, \"fullDescription\": {\"text\": ", out);
 	diag_json_str(out, full ? full : r->summary);
 	fputc('}', out);
-	if (doc)
-		fprintf(out, ", \"helpUri\": \"%s/blob/main/docs/rules/%s.md\"", CLS_URL, r->name);
+	char *uri = doc ? cls_rule_help_uri(r) : NULL;
+	if (uri)
+		fprintf(out, ", \"helpUri\": \"%s\"", uri);
+	free(uri);
 	fputs(", \"help\": {\"text\": ", out);
 	diag_json_str(out, doc ? doc : r->summary);
 	fputs(", \"markdown\": ", out);

@@ -12,6 +12,10 @@
  * file names in both formats are made relative to it. */
 char *ci_srcroot(void);
 
+/* Byte column `col` (1-based) of a line (len bytes) as a 1-based column in
+ * UTF-16 code units, the unit of SARIF and of LSP positions. */
+unsigned ci_utf16_col(const char *line, size_t len, unsigned col);
+
 /* SARIF: the log up to the opening of "results" (rules read from the docs). */
 void sarif_begin(struct cls_output *o);
 /* One result: diagnostic i of `list` (r's diags or r's suppressed ones,

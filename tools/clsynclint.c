@@ -23,6 +23,7 @@
 #include "../analyzer/cls.h"
 #include "../analyzer/compdb.h"
 #include "../analyzer/config.h"
+#include "../analyzer/lsp.h"
 
 static const char usage_text[] =
 	"usage: clsynclint [options] FILE|DIR|- ... [-- compiler-args]\n"
@@ -87,7 +88,12 @@ static const char usage_text[] =
 	"                           one by default; same output)\n"
 	"  --color=auto|always|never\n"
 	"  --stdin-filename=NAME    the name used for '-' in messages (and to find the\n"
-	"                           configuration)\n"	"Fixes (the fix-its findings carry: a barrier, fence flags, row padding):\n"
+	"                           configuration)\n"
+	"  --lsp                    run as a language server on standard input and\n"
+	"                           output (LSP; no input files): lints the editor's\n"
+	"                           buffers as they change, fix-its as quick fixes;\n"
+	"                           exits 0 after shutdown and exit, else 1\n"
+	"Fixes (the fix-its findings carry: a barrier, fence flags, row padding):\n"
 	"  --fix                    apply the safe fix-its to the files (atomically),\n"
 	"                           then report what is left\n"
 	"  --diff                   print the fix-its as a unified diff (patch -p0,\n"
@@ -113,7 +119,7 @@ static const char usage_text[] =
 	"  3  usage error (unknown option, invalid value, launch size over a device\n"
 	"     limit, missing or malformed configuration file or compilation database,\n"
 	"     unwritable --output file, --fix with '-', --fix with --diff,\n"
-	"     --unsafe-fixes alone, --diff with --format)\n";
+	"     --unsafe-fixes alone, --diff with --format, input files with --lsp)\n";
 
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */
@@ -657,6 +663,27 @@ static const char *fix_conflict(const struct prog *p, const char *format, unsign
 	if (p->diff && strcmp(format, "text"))
 		return "--diff prints a unified diff; it takes no --format";
 	return NULL;
+}
+
+/* --lsp: the options of the buffer of file `path`, as --stdin-filename
+ * would give them (lsp.h, lsp_options_fn). */
+static bool lsp_file_options(void *env, const char *path, struct mem_arena *a,
+			     struct cls_options *o, const char **note, char *err, size_t n)
+{
+	struct prog *p = env;
+	const struct cfg *c = p->forced_cfg;
+	bool bad = false;
+	if (!c && !p->no_config) {
+		/* Looked up afresh for every lint: the file may have been edited
+		 * since the last one. */
+		cfg_set_free(p->cfgs);
+		p->cfgs = cfg_set_new();
+		c = p->cfgs ? cfg_find(p->cfgs, path, &bad, err, n) : NULL;
+		if (bad)
+			return false;
+	}
+	file_options(p, c, path, a, o, note);
+	return cls_check_launch(o, err, n) >= 0;
 }
 
 /* --statistics: findings per rule, then the totals. */
@@ -1300,7 +1327,7 @@ int main(int argc, char **argv)
 	p.aux = stdout;
 	const char *color = "auto", *format = "text";
 	const char *config_file = NULL, *output = NULL, *explain_rule = NULL, *cdb_dir = NULL;
-	bool files_only = false;
+	bool files_only = false, lsp = false;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -1371,6 +1398,8 @@ int main(int argc, char **argv)
 			p.opt.report_unused_suppressions = true;
 		} else if (!strncmp(a, "--output=", 9) || (!strcmp(a, "--output") && i + 1 < argc)) {
 			output = a[8] == '=' ? a + 9 : argv[++i];
+		} else if (!strcmp(a, "--lsp")) {
+			lsp = true;
 		} else if (!strcmp(a, "--statistics")) {
 			p.statistics = true;
 		} else if (!strncmp(a, "--jobs=", 7) || !strncmp(a, "-j", 2) ||
@@ -1429,7 +1458,7 @@ int main(int argc, char **argv)
 		return usage_error("invalid --color '%s' (auto, always, never)", color);
 	if (p.out.format != CLS_FMT_TEXT || output)
 		p.out.color = false;
-	if (!p.nfiles)
+	if (!p.nfiles && !lsp)
 		return usage_error("%s", "no input files (give a .cl file, a directory or '-')");
 	if (config_file && p.no_config)
 		return usage_error("%s", "--config and --no-config exclude each other");
@@ -1445,6 +1474,13 @@ int main(int argc, char **argv)
 		return usage_error("%s", cfg_err);
 	if (cdb_dir && !(p.cdb = cdb_load(cdb_dir, cfg_err, sizeof cfg_err)))
 		return usage_error("%s", cfg_err);
+	if (lsp && p.nfiles)
+		return usage_error("%s", "--lsp takes no input files: the editor sends them");
+	if (lsp && (p.fix || p.diff))
+		return usage_error("%s", "--lsp offers fix-its as code actions; it does not go "
+				   "with --fix or --diff");
+	if (lsp)
+		end_process(lsp_serve(STDIN_FILENO, STDOUT_FILENO, lsp_file_options, &p));
 
 	/* Expand directories into their .cl files, keeping the given order. */
 	char **given = p.files;
