@@ -70,6 +70,10 @@ for args in "--fix --diff" "--unsafe-fixes" "--diff --format=json" "--fix --veri
   [ $rc = 3 ] && head -1 out | grep -q "^clsynclint: " || no "'$args': exit $rc, $(cat out)"
 done
 cmp -s u.cl "$in/race_and_divergence.cl" || no "a usage error changed the file"
+# The language server offers fix-its as code actions, never as a rewrite.
+"$bin" --lsp --fix </dev/null >out 2>&1; rc=$?
+[ $rc = 3 ] && grep -q "^clsynclint: --lsp offers fix-its as code actions" out ||
+  no "--lsp --fix: exit $rc, $(cat out)"
 
 # 5. A file that cannot be written: exit 2, the file as it was.
 mkdir ro && cp "$in/race_and_divergence.cl" ro/k.cl && chmod 555 ro
