@@ -241,7 +241,8 @@ static void write_json(FILE *f, const struct rep_doc *doc)
 	static const char *const evnames[] = { "wrong result", "nondeterministic", "hang",
 					       "crash", "race report", "divergence report",
 					       "invalid-access report", "uninitialized-value report",
-					       "Oclgrind report", "slower" };
+					       "Oclgrind report", "slower", "conflict degree observed",
+					       "observed race", "observed divergence" };
 	fprintf(f, "{\n");
 	json_member(f, "  ", "tool", "runtime_check", 1);
 	json_member(f, "  ", "version", RC_VERSION, 0);

@@ -23,6 +23,8 @@ enum vd_evidence {
 	EV_OTHER = 1 << 8,       /* another Oclgrind error */
 	EV_SLOWDOWN = 1 << 9,    /* slower than the padded twin (timing) */
 	EV_DEGREE = 1 << 10,     /* the address trace shows the predicted degree */
+	EV_OBS_RACE = 1 << 11,   /* the instrumented copy's log shows the race */
+	EV_OBS_DIV = 1 << 12,    /* ... shows work-items of a group missing a barrier */
 };
 
 enum vd_status {
