@@ -726,7 +726,9 @@ static void evaluate(struct session *s, struct run_ctx *rc)
 		if (o->verbose)
 			fprintf(stderr, "runtime_check: row %u of %u: %s:%d %s\n", i + 1, s->nrows,
 				s->rows[i].file, s->rows[i].line, rep_kind_name(s->rows[i].kind));
+		double t = rc_now();
 		vd_eval_row(&s->rows[i], rc, s->bes, s->nbes, &vo);
+		s->rows[i].seconds = rc_now() - t;
 	}
 	if (o->verbose)
 		fprintf(stderr, "runtime_check: %u rows, %u runs in %.1f s\n", s->nrows, rc->ncache,

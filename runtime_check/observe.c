@@ -8,11 +8,15 @@
  * after the last one, the epoch counters are declared after the body's
  * opening brace, an access E becomes `(*(cls_ob_rec_(..., &(E)), &(E)))`
  * (E is evaluated twice, so an access whose text has a side effect is
- * not wrapped) and a barrier call B becomes `(cls_ob_arr_(...), epochs
- * bumped, B)`.  No GNU extension, no barrier, no fence is added.
+ * not wrapped), a plain assignment statement `E = v;` becomes
+ * `{ __typeof__((E) + 0) cls_ob_v_ = v; *(cls_ob_rec_(..., hash of
+ * cls_ob_v_), &(E)) = cls_ob_v_; }` so that the value written is logged,
+ * and a barrier call B becomes `(cls_ob_arr_(...), epochs bumped, B)`.  No
+ * barrier and no fence is added.
  */
 #include "observe.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,21 +207,68 @@ static int side_effect(const char *src, size_t b, size_t e)
 	return 0;
 }
 
+/* When the lvalue [b, e) is the whole left side of a plain assignment
+ * statement `E = v;` (after `;`, `{`, `}`, `)` or `else`), the offset of
+ * its `;`; else -1. */
+static long assignment_end(const char *src, size_t len, long open, size_t b, size_t e)
+{
+	size_t i = e;
+	while (i < len && (src[i] == ' ' || src[i] == '\t'))
+		i++;
+	if (i + 1 >= len || src[i] != '=' || src[i + 1] == '=')
+		return -1;
+	long k = (long)b - 1;
+	while (k > open && (src[k] == ' ' || src[k] == '\t' || src[k] == '\n' || src[k] == '\r'))
+		k--;
+	if (k < open)
+		return -1;
+	if (!strchr(";{})", src[k]) &&
+	    !(k >= 3 && !strncmp(src + k - 3, "else", 4) && (k < 4 || !isalnum((unsigned char)src[k - 4]))))
+		return -1;
+	int depth = 0;
+	for (size_t j = i + 1; j < len; j++) {
+		char c = src[j];
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}') {
+			if (--depth < 0)
+				return -1;
+		} else if (c == ';' && depth == 0) {
+			return (long)j;
+		} else if (c == '"' || c == '\'' || (c == '/' && j + 1 < len &&
+							(src[j + 1] == '/' || src[j + 1] == '*'))) {
+			return -1; /* keep it simple: no literals, no comments */
+		} else if (c == ',' && depth == 0) {
+			return -1; /* a comma expression */
+		}
+	}
+	return -1;
+}
+
 static const char prelude[] =
 	"uint cls_ob_grp_(void); uint cls_ob_grp_(void) { return (uint)(get_group_id(0) + "
 	"get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2))); } "
 	"uint cls_ob_lid_(void); uint cls_ob_lid_(void) { return (uint)(get_local_id(0) + "
 	"get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2))); } "
+	"uint cls_ob_hp_(const uchar *p, uint n); uint cls_ob_hp_(const uchar *p, uint n) { "
+	"uint h = 2166136261u; for (uint i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u; return h; } "
+	"uint cls_ob_hl_(const __local uchar *p, uint n); uint cls_ob_hl_(const __local uchar *p, "
+	"uint n) { uint h = 2166136261u; for (uint i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u; "
+	"return h; } "
+	"uint cls_ob_hg_(const __global uchar *p, uint n); uint cls_ob_hg_(const __global uchar *p, "
+	"uint n) { uint h = 2166136261u; for (uint i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u; "
+	"return h; } "
 	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
-	"uint el, uint eg, uint es, ulong a); "
+	"uint el, uint eg, uint es, ulong a, uint v, uint hv); "
 	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
-	"uint el, uint eg, uint es, ulong a) { uint g = cls_ob_grp_(), l = cls_ob_lid_(); "
+	"uint el, uint eg, uint es, ulong a, uint v, uint hv) { uint g = cls_ob_grp_(), l = cls_ob_lid_(); "
 	"if (seed) { uint h = seed * 2654435761u ^ l * 40503u ^ g * 9176u ^ site * 7919u; "
 	"h ^= h >> 13; h *= 1540483477u; h ^= h >> 15; "
 	"for (volatile uint i = 0; i < (h & 1023u); i++) {} } "
 	"if (g >= %uu) return; uint k = atomic_inc(&cnt[g]); if (k >= %uu) return; "
 	"__global uint *r = lg + %uu * (g * %uu + k); r[0] = site; r[1] = l; r[2] = g; "
-	"r[3] = el; r[4] = eg; r[5] = es; r[6] = (uint)a; r[7] = (uint)(a >> 32); } "
+	"r[3] = el; r[4] = eg; r[5] = es; r[6] = (uint)a; r[7] = (uint)(a >> 32); r[8] = v; "
+	"r[9] = hv; } "
 	"void cls_ob_arr_(__global uint *arr, uint bar); "
 	"void cls_ob_arr_(__global uint *arr, uint bar) { uint g = cls_ob_grp_(); "
 	"if (g < %uu) arr[(bar * %uu + g) * %uu + cls_ob_lid_()] += 1u; }\n"
@@ -248,7 +299,7 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 			return NULL;
 		}
 	size_t len = strlen(source), nins = 0;
-	struct insertion *ins = rc_xcalloc(2 * (p->n + p->nbar) + 4, sizeof *ins);
+	struct insertion *ins = rc_xcalloc(3 * (p->n + p->nbar) + 4, sizeof *ins);
 	long at = offset_of(source, len, p->pline, p->pcol);
 	long open = at < 0 ? -1 : body_open(source, len, (size_t)at);
 	if (at < 0 || open < 0) {
@@ -274,11 +325,36 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 		long e = offset_of(source, len, s->eline, s->ecol);
 		if (b < 0 || e <= b || b <= open || side_effect(source, (size_t)b, (size_t)e))
 			continue;
+		int el = (int)(e - b);
+		const char *E = source + b;
+		char args[160];
+		snprintf(args, sizeof args, "cls_ob_log_, cls_ob_n_, cls_ob_seed_, %uu, cls_ob_el_, "
+			 "cls_ob_eg_, %scls_ob_es_", i, sgid);
+		long semi = -1;
+		if (s->write && !s->read && !s->atomic)
+			semi = assignment_end(source, len, open, (size_t)b, (size_t)e);
+		if (semi > 0) {
+			/* `E = v;` becomes `{ T cls_ob_v_ = v; *(rec(.., hash(cls_ob_v_)),
+			 * &(E)) = cls_ob_v_; }`, the first E kept inside a comment */
+			ins[nins++] = (struct insertion){ (size_t)b, 1, e,
+				rc_xasprintf("{ __typeof__((%.*s) + 0) cls_ob_v_ /*", el, E) };
+			ins[nins++] = (struct insertion){ (size_t)e, 0, b, rc_xstrdup("*/") };
+			ins[nins++] = (struct insertion){ (size_t)semi + 1, 0, -1,
+				rc_xasprintf(" *(cls_ob_rec_(%s, (ulong)(size_t)&(%.*s), cls_ob_hp_((const "
+					     "uchar *)&cls_ob_v_, (uint)sizeof cls_ob_v_), 1u), &(%.*s)) = "
+					     "cls_ob_v_; }", args, el, E, el, E) };
+			continue;
+		}
+		/* a read records the value it finds (the element's bytes) */
+		char val[160] = "0u, 0u";
+		if (s->read && !s->write && !s->atomic && s->bytes)
+			snprintf(val, sizeof val, "cls_ob_h%c_((const %s uchar *)&(%.*s), %uu), 1u",
+				 s->local ? 'l' : 'g', s->local ? "__local" : "__global", el, E,
+				 s->bytes);
 		ins[nins++] = (struct insertion){ (size_t)b, 1, e,
-			rc_xasprintf("(*(cls_ob_rec_(cls_ob_log_, cls_ob_n_, cls_ob_seed_, %uu, cls_ob_el_, "
-				     "cls_ob_eg_, %scls_ob_es_, (ulong)(size_t)&(", i, sgid) };
+			rc_xasprintf("(*(cls_ob_rec_(%s, (ulong)(size_t)&(", args) };
 		ins[nins++] = (struct insertion){ (size_t)e, 0, b,
-			rc_xasprintf(")), &(%.*s)))", (int)(e - b), source + b) };
+			rc_xasprintf("), %s), &(%.*s)))", val, el, E) };
 	}
 	for (unsigned i = 0; i < p->nbar; i++) {
 		const struct ob_barrier *br = &p->bars[i];
@@ -321,6 +397,8 @@ struct rec {
 	uint32_t site, lid, grp, ep, es;  /* ep: the epoch of the object's space */
 	int local;
 	uint64_t addr;
+	uint32_t value;                   /* hash of the value written or read */
+	int has_value;
 };
 
 /* Records by space, address, group, epoch: the records that can race are
@@ -366,7 +444,31 @@ static int conflict(const struct ob_plan *p, const struct rec *x, const struct r
 		return 0;
 	if (x->grp == y->grp && (x->es >> 16) == (y->es >> 16) && x->es != y->es)
 		return 0;
+	/* Two plain writes of one value: benign. */
+	if (a->write && b->write && !a->read && !b->read && x->has_value && y->has_value &&
+	    x->value == y->value)
+		return 0;
 	return 1;
+}
+
+/* Nonzero when a read record r of [b, e) (one address, group and epoch)
+ * is benign: every write there stored the value it read, and its own
+ * work-item is one of the writers. */
+static int benign_read(const struct ob_plan *p, const struct rec *v, size_t b, size_t e,
+		       const struct rec *r)
+{
+	if (!r->has_value || p->sites[r->site].write)
+		return 0;
+	int own = 0;
+	for (size_t i = b; i < e; i++) {
+		const struct ob_site *s = &p->sites[v[i].site];
+		if (!s->write)
+			continue;
+		if (s->read || !v[i].has_value || v[i].value != r->value)
+			return 0;
+		own |= v[i].lid == r->lid && v[i].grp == r->grp;
+	}
+	return own;
 }
 
 /* Nonzero when a record of [b, e) writes. */
@@ -393,7 +495,8 @@ static void races_at(struct ob_plan *p, struct rec *v, size_t b, size_t e)
 		if (any_write(p, v, i, j))
 			for (size_t x = i; x < j && found < 64; x++)
 				for (size_t y = x + 1; y < j && found < 64; y++)
-					if (conflict(p, &v[x], &v[y])) {
+					if (conflict(p, &v[x], &v[y]) && !benign_read(p, v, i, j, &v[x]) &&
+					    !benign_read(p, v, i, j, &v[y])) {
 						add_race(p, &v[x], &v[y], v[x].ep, 0);
 						found++;
 					}
@@ -436,7 +539,7 @@ void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
 				continue; /* a slot that was never written */
 			int local = p->sites[r[0]].local;
 			v[m++] = (struct rec){ r[0], r[1], r[2], local ? r[3] : r[4], r[5], local,
-					       (uint64_t)r[6] | (uint64_t)r[7] << 32 };
+					       (uint64_t)r[6] | (uint64_t)r[7] << 32, r[8], r[9] != 0 };
 		}
 	}
 	qsort(v, m, sizeof *v, cmp_rec);

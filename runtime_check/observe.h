@@ -18,7 +18,11 @@
  * host then looks for two work-items that touch one address in the same
  * epoch (the same work-group for __local; for __global also two different
  * work-groups, which no barrier orders), at least one writing, not both
- * atomic: an observed race.  A barrier that the work-items of one group
+ * atomic: an observed race, unless both write one value, or the reader
+ * reads the value that it and every writer of that epoch stored (the
+ * benign races that clsynclint and Oclgrind keep quiet about by default;
+ * values are hashes of the element's bytes, known for reads and for the
+ * plain assignment statements `E = v;`).  A barrier that the work-items of one group
  * reached a different number of times is observed divergence.
  */
 #ifndef RC_OBSERVE_H
@@ -33,7 +37,7 @@
 
 #define OB_GROUPS 8          /* work-groups that record */
 #define OB_CAPACITY 16384    /* records per work-group */
-#define OB_RECORD 8          /* uints per record */
+#define OB_RECORD 10         /* uints per record */
 #define OB_MAX_SITES 250     /* instrumented accesses and barriers, each */
 #define OB_SEEDS 4           /* launches of the instrumented copy: seed 0 (no delay) .. 3 */
 

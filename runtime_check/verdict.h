@@ -66,6 +66,8 @@ struct vd_row {
 	unsigned ncells;
 	enum vd_status verdict;
 	int infra;
+	double seconds;      /* wall time of its evaluation (runs shared with earlier
+			      * rows are cached: they cost the first row) */
 };
 
 struct vd_opts {

@@ -569,20 +569,32 @@ static void test_observe(void)
 	size_t nlog = ob_log_uints();
 	uint32_t *log = calloc(nlog, 4), counts[OB_GROUPS] = { 0 };
 	uint32_t arr[OB_GROUPS * 4] = { 0 };
-	uint32_t recs[][8] = { { 0, 0, 0, 0, 0, 0, 100, 0 }, { 1, 1, 0, 1, 0, 0, 100, 0 } };
+	uint32_t recs[][OB_RECORD] = { { 0, 0, 0, 0, 0, 0, 100, 0, 7, 1 },
+				       { 1, 1, 0, 1, 0, 0, 100, 0, 7, 1 } };
 	memcpy(log, recs, sizeof recs);
 	counts[0] = 2;
 	for (int i = 0; i < 4; i++)
 		arr[i] = 1;
 	ob_observe(&p, log, counts, arr, 1, 4);
 	CHECK(p.nraces == 0 && p.ndivs == 0);
-	uint32_t racy[8] = { 1, 2, 0, 0, 0, 0, 100, 0 };
-	memcpy(log + 16, racy, sizeof racy);
+	uint32_t racy[OB_RECORD] = { 1, 2, 0, 0, 0, 0, 100, 0, 7, 1 };
+	memcpy(log + 2 * OB_RECORD, racy, sizeof racy);
 	counts[0] = 3;
 	arr[3] = 0; /* work-item 3 never arrived */
 	ob_observe(&p, log, counts, arr, 1, 4);
 	CHECK(p.nraces == 1 && p.races[0].lid1 == 0 && p.races[0].lid2 == 2);
 	CHECK(p.ndivs == 1 && p.divs[0].arrived == 3 && p.divs[0].items == 4);
+	/* Benign: work-item 2 also wrote the value 7 that it reads, as every
+	 * writer did; and a second write of the same value. */
+	uint32_t own[OB_RECORD] = { 0, 2, 0, 0, 0, 0, 100, 0, 7, 1 };
+	memcpy(log + 3 * OB_RECORD, own, sizeof own);
+	counts[0] = 4;
+	ob_observe(&p, log, counts, arr, 1, 4);
+	CHECK(p.nraces == 0);
+	own[8] = 8; /* another value: a race again */
+	memcpy(log + 3 * OB_RECORD, own, sizeof own);
+	ob_observe(&p, log, counts, arr, 1, 4);
+	CHECK(p.nraces >= 1);
 	counts[0] = OB_CAPACITY + 5; /* overflow is counted, not hidden */
 	ob_observe(&p, log, counts, arr, 1, 4);
 	CHECK(p.lost == 5);
