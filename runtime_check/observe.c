@@ -248,6 +248,9 @@ static long assignment_end(const char *src, size_t len, long open, size_t b, siz
 static const char prelude[] =
 	"uint cls_ob_grp_(void); uint cls_ob_grp_(void) { return (uint)(get_group_id(0) + "
 	"get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2))); } "
+	"uint cls_ob_slot_(void); uint cls_ob_slot_(void) { uint g = cls_ob_grp_(), n = (uint)"
+	"(get_num_groups(0) * get_num_groups(1) * get_num_groups(2)); if (n <= %uu || g < %uu) "
+	"return g; return g >= n - %uu ? g - (n - %uu) + %uu : %uu; } "
 	"uint cls_ob_lid_(void); uint cls_ob_lid_(void) { return (uint)(get_local_id(0) + "
 	"get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2))); } "
 	"uint cls_ob_hp_(const uchar *p, uint n); uint cls_ob_hp_(const uchar *p, uint n) { "
@@ -261,16 +264,17 @@ static const char prelude[] =
 	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
 	"uint el, uint eg, uint es, ulong a, uint v, uint hv); "
 	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
-	"uint el, uint eg, uint es, ulong a, uint v, uint hv) { uint g = cls_ob_grp_(), l = cls_ob_lid_(); "
+	"uint el, uint eg, uint es, ulong a, uint v, uint hv) { uint g = cls_ob_grp_(), "
+	"s = cls_ob_slot_(), l = cls_ob_lid_(); "
 	"if (seed) { uint h = seed * 2654435761u ^ l * 40503u ^ g * 9176u ^ site * 7919u; "
 	"h ^= h >> 13; h *= 1540483477u; h ^= h >> 15; "
 	"for (volatile uint i = 0; i < (h & 1023u); i++) {} } "
-	"if (g >= %uu) return; uint k = atomic_inc(&cnt[g]); if (k >= %uu) return; "
-	"__global uint *r = lg + %uu * (g * %uu + k); r[0] = site; r[1] = l; r[2] = g; "
+	"if (s >= %uu) return; uint k = atomic_inc(&cnt[s]); if (k >= %uu) return; "
+	"__global uint *r = lg + %uu * (s * %uu + k); r[0] = site; r[1] = l; r[2] = g; "
 	"r[3] = el; r[4] = eg; r[5] = es; r[6] = (uint)a; r[7] = (uint)(a >> 32); r[8] = v; "
 	"r[9] = hv; } "
 	"void cls_ob_arr_(__global uint *arr, uint bar); "
-	"void cls_ob_arr_(__global uint *arr, uint bar) { uint g = cls_ob_grp_(); "
+	"void cls_ob_arr_(__global uint *arr, uint bar) { uint g = cls_ob_slot_(); "
 	"if (g < %uu) arr[(bar * %uu + g) * %uu + cls_ob_lid_()] += 1u; }\n"
 	"#line 1\n";
 
@@ -323,7 +327,7 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 			continue;
 		long b = offset_of(source, len, s->bline, s->bcol);
 		long e = offset_of(source, len, s->eline, s->ecol);
-		if (b < 0 || e <= b || b <= open || side_effect(source, (size_t)b, (size_t)e))
+		if (b < 0 || e <= b || b <= open)
 			continue;
 		int el = (int)(e - b);
 		const char *E = source + b;
@@ -334,17 +338,22 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 		if (s->write && !s->read && !s->atomic)
 			semi = assignment_end(source, len, open, (size_t)b, (size_t)e);
 		if (semi > 0) {
-			/* `E = v;` becomes `{ T cls_ob_v_ = v; *(rec(.., hash(cls_ob_v_)),
-			 * &(E)) = cls_ob_v_; }`, the first E kept inside a comment */
+			/* `E = v;` becomes `{ __typeof__(&(E)) cls_ob_p_ = &(E);
+			 * __typeof__((E) + 0) cls_ob_v_ = v; *(rec(.., cls_ob_p_,
+			 * hash(cls_ob_v_)), cls_ob_p_) = cls_ob_v_; }`: E is evaluated
+			 * once (the original E stays, inside a comment) */
 			ins[nins++] = (struct insertion){ (size_t)b, 1, e,
-				rc_xasprintf("{ __typeof__((%.*s) + 0) cls_ob_v_ /*", el, E) };
+				rc_xasprintf("{ __typeof__(&(%.*s)) cls_ob_p_ = &(%.*s); "
+					     "__typeof__((%.*s) + 0) cls_ob_v_ /*", el, E, el, E, el, E) };
 			ins[nins++] = (struct insertion){ (size_t)e, 0, b, rc_xstrdup("*/") };
 			ins[nins++] = (struct insertion){ (size_t)semi + 1, 0, -1,
-				rc_xasprintf(" *(cls_ob_rec_(%s, (ulong)(size_t)&(%.*s), cls_ob_hp_((const "
-					     "uchar *)&cls_ob_v_, (uint)sizeof cls_ob_v_), 1u), &(%.*s)) = "
-					     "cls_ob_v_; }", args, el, E, el, E) };
+				rc_xasprintf(" *(cls_ob_rec_(%s, (ulong)(size_t)cls_ob_p_, cls_ob_hp_((const "
+					     "uchar *)&cls_ob_v_, (uint)sizeof cls_ob_v_), 1u), cls_ob_p_) = "
+					     "cls_ob_v_; }", args) };
 			continue;
 		}
+		if (side_effect(source, (size_t)b, (size_t)e))
+			continue; /* E would be evaluated twice */
 		/* a read records the value it finds (the element's bytes) */
 		char val[160] = "0u, 0u";
 		if (s->read && !s->write && !s->atomic && s->bytes)
@@ -377,7 +386,9 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 	}
 	qsort(ins, nins, sizeof *ins, cmp_ins);
 	struct rc_buf out = { 0 };
-	rc_buf_printf(&out, prelude, (unsigned)OB_GROUPS, (unsigned)OB_CAPACITY, (unsigned)OB_RECORD,
+	unsigned half = OB_GROUPS / 2;
+	rc_buf_printf(&out, prelude, (unsigned)OB_GROUPS, half, half, half, half, (unsigned)OB_GROUPS,
+		      (unsigned)OB_GROUPS, (unsigned)OB_CAPACITY, (unsigned)OB_RECORD,
 		      (unsigned)OB_CAPACITY, (unsigned)OB_GROUPS, (unsigned)OB_GROUPS, items);
 	size_t done = 0;
 	for (size_t i = 0; i < nins; i++) {
@@ -502,23 +513,34 @@ static void races_at(struct ob_plan *p, struct rec *v, size_t b, size_t e)
 					}
 		i = j;
 	}
-	/* __global: two groups, no epoch orders them (unless atomics may). */
-	if (v[b].local || p->global_atomics)
+	/* __global: two groups, no epoch orders them.  Where the kernel has
+	 * __global atomics, they may (a flag, a lock): then only a plain access
+	 * and an atomic one to the same address count. */
+	if (v[b].local)
 		return;
 	for (size_t x = b; x < e; x++) {
 		if (!p->sites[v[x].site].write)
 			continue;
 		for (size_t y = b; y < e; y++)
-			if (v[x].grp != v[y].grp && conflict(p, &v[x], &v[y])) {
+			if (v[x].grp != v[y].grp && conflict(p, &v[x], &v[y]) &&
+			    (!p->global_atomics ||
+			     p->sites[v[x].site].atomic != p->sites[v[y].site].atomic)) {
 				add_race(p, &v[x], &v[y], 0, 1);
 				return;
 			}
 	}
 }
 
-void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
-		const uint32_t *arrivals, unsigned groups, unsigned items)
+unsigned ob_slot_group(unsigned slot, unsigned total)
 {
+	unsigned half = OB_GROUPS / 2;
+	return total <= OB_GROUPS || slot < half ? slot : total - OB_GROUPS + slot;
+}
+
+void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
+		const uint32_t *arrivals, unsigned total, unsigned items)
+{
+	unsigned groups = total < OB_GROUPS ? total : OB_GROUPS;
 	p->nraces = p->ndivs = 0;
 	p->records = p->lost = 0;
 	p->groups = groups;
@@ -535,7 +557,7 @@ void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
 		unsigned k = counts[g] < OB_CAPACITY ? counts[g] : OB_CAPACITY;
 		for (unsigned i = 0; i < k; i++) {
 			const uint32_t *r = log + (size_t)OB_RECORD * ((size_t)g * OB_CAPACITY + i);
-			if (r[0] >= p->n || r[2] != g)
+			if (r[0] >= p->n)
 				continue; /* a slot that was never written */
 			int local = p->sites[r[0]].local;
 			v[m++] = (struct rec){ r[0], r[1], r[2], local ? r[3] : r[4], r[5], local,
@@ -562,6 +584,6 @@ void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
 			}
 			if (lo != hi)
 				*RC_PUSH(p->divs, p->ndivs, p->capdivs) =
-					(struct ob_div){ b, g, arrived, items, lo, hi };
+					(struct ob_div){ b, ob_slot_group(g, total), arrived, items, lo, hi };
 		}
 }

@@ -13,8 +13,9 @@
  *    memory (the global epoch), and at each sub-group barrier;
  *  - each barrier call count, per work-item, the times it arrived.
  *
- * Only the first OB_GROUPS work-groups record, each into its own part of the
- * log of OB_CAPACITY records; what does not fit is counted (overflow).  The
+ * Only OB_GROUPS work-groups record (the first and the last OB_GROUPS / 2,
+ * so that wrapped indices meet), each into its own part of the log of
+ * OB_CAPACITY records; what does not fit is counted (overflow).  The
  * host then looks for two work-items that touch one address in the same
  * epoch (the same work-group for __local; for __global also two different
  * work-groups, which no barrier orders), at least one writing, not both
@@ -85,7 +86,8 @@ struct ob_plan {
 	struct ob_barrier *bars;
 	unsigned nbar, capbar;
 	int global_atomics;            /* some __global access is atomic: groups may
-					* order each other, inter-group pairs are not races */
+					* order each other, so only a plain and an atomic
+					* access of two groups make an inter-group race */
 	/* filled by ob_observe */
 	struct ob_race *races;
 	unsigned nraces, capraces;
@@ -118,10 +120,12 @@ size_t ob_log_uints(void);
 size_t ob_arrival_uints(const struct ob_plan *p, unsigned items);
 
 /* Find the races and the divergence in the log (`counts`: OB_GROUPS
- * counters) and the arrival counts of `groups` recording groups of `items`
- * work-items each. */
+ * counters) and the arrival counts of a launch of `total` work-groups of
+ * `items` work-items each. */
 void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
-		const uint32_t *arrivals, unsigned groups, unsigned items);
+		const uint32_t *arrivals, unsigned total, unsigned items);
+/* The work-group that recorded into log part `slot` of a launch of `total`. */
+unsigned ob_slot_group(unsigned slot, unsigned total);
 
 void ob_plan_free(struct ob_plan *p);
 

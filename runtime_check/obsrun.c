@@ -188,8 +188,7 @@ static struct ob_result *observe(struct run_ctx *rc, const struct be_backend *be
 		free(arr);
 		return fail(o, "%s", "the instrumented kernel's log was not read back");
 	}
-	ob_observe(&o->plan, log, cnt, arr, groups < OB_GROUPS ? (unsigned)groups : OB_GROUPS,
-		   (unsigned)items);
+	ob_observe(&o->plan, log, cnt, arr, (unsigned)groups, (unsigned)items);
 	free(log);
 	free(cnt);
 	free(arr);
