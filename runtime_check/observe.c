@@ -36,6 +36,7 @@ void ob_plan_free(struct ob_plan *p)
 	free(p->kernel);
 	free(p->races);
 	free(p->divs);
+	free(p->no_access);
 	memset(p, 0, sizeof *p);
 }
 
@@ -105,6 +106,11 @@ int ob_plan_parse(struct ob_plan *p, const char *text, const char *kernel, char 
 		rc_free_words(w, nw);
 	}
 	free(copy);
+	for (unsigned i = 0; i < p->nbar && !p->no_access; i++)
+		if (!p->bars[i].traced)
+			p->no_access = rc_xasprintf("the barrier at line %d is in '%s', not in the kernel's "
+						    "own text: its epochs cannot be counted, so no access "
+						    "is logged", p->bars[i].bline, p->bars[i].func);
 	if (rc == 0 && !have_kernel) {
 		snprintf(err, errlen, "the analyzer found no kernel '%s' (too old a clsynclint?)", kernel);
 		rc = -1;
@@ -245,6 +251,42 @@ static long assignment_end(const char *src, size_t len, long open, size_t b, siz
 	return -1;
 }
 
+/* The offset one past the call that starts at offset b (a name, then its
+ * parenthesized arguments), or -1. */
+static long call_end(const char *src, size_t len, long b)
+{
+	if (b < 0)
+		return -1;
+	size_t i = (size_t)b;
+	while (i < len && (isalnum((unsigned char)src[i]) || src[i] == '_'))
+		i++;
+	while (i < len && isspace((unsigned char)src[i]))
+		i++;
+	if (i >= len || src[i] != '(' || i == (size_t)b)
+		return -1;
+	int depth = 0;
+	for (; i < len; i++) {
+		if (src[i] == '(')
+			depth++;
+		else if (src[i] == ')' && --depth == 0)
+			return (long)i + 1;
+		else if (src[i] == ';' || src[i] == '{' || src[i] == '}')
+			return -1;
+	}
+	return -1;
+}
+
+void ob_add_call(struct ob_plan *p, int line, int col)
+{
+	struct ob_barrier *b = RC_PUSH(p->bars, p->nbar, p->capbar);
+	memset(b, 0, sizeof *b);
+	b->bline = line;
+	b->bcol = col;
+	b->func = rc_xstrdup(p->kernel);
+	b->traced = 1;
+	b->call = 1;
+}
+
 static const char prelude[] =
 	"uint cls_ob_grp_(void); uint cls_ob_grp_(void) { return (uint)(get_group_id(0) + "
 	"get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2))); } "
@@ -295,13 +337,9 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 		snprintf(err, errlen, "kernel '%s' has no parameters to extend", p->kernel);
 		return NULL;
 	}
-	for (unsigned i = 0; i < p->nbar; i++)
-		if (!p->bars[i].traced) {
-			snprintf(err, errlen, "the barrier at line %d is in '%s', not in the kernel's "
-				 "own text: its epochs cannot be counted", p->bars[i].bline,
-				 p->bars[i].func);
-			return NULL;
-		}
+	/* A barrier in a helper: its epochs cannot be counted, so no access is
+	 * logged (the arrivals are counted still). */
+	int no_access = p->no_access != NULL;
 	size_t len = strlen(source), nins = 0;
 	struct insertion *ins = rc_xcalloc(3 * (p->n + p->nbar) + 4, sizeof *ins);
 	long at = offset_of(source, len, p->pline, p->pcol);
@@ -323,7 +361,7 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 	const char *sgid = sg ? "((uint)get_sub_group_id() << 16) | " : "";
 	for (unsigned i = 0; i < p->n; i++) {
 		const struct ob_site *s = &p->sites[i];
-		if (s->traced != 1)
+		if (s->traced != 1 || no_access)
 			continue;
 		long b = offset_of(source, len, s->bline, s->bcol);
 		long e = offset_of(source, len, s->eline, s->ecol);
@@ -367,13 +405,16 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 	}
 	for (unsigned i = 0; i < p->nbar; i++) {
 		const struct ob_barrier *br = &p->bars[i];
+		if (!br->traced)
+			continue;
 		long b = offset_of(source, len, br->bline, br->bcol);
-		long e = offset_of(source, len, br->eline, br->ecol);
+		long e = br->call ? call_end(source, len, b) : offset_of(source, len, br->eline, br->ecol);
 		if (b < 0 || e <= b) {
 			for (size_t k = 0; k < nins; k++)
 				free(ins[k].text);
 			free(ins);
-			snprintf(err, errlen, "the barrier at line %d is not in the file", br->bline);
+			snprintf(err, errlen, "the %s at line %d is not in the file",
+				 br->call ? "call" : "barrier", br->bline);
 			return NULL;
 		}
 		const char *bump = br->subgroup ? "cls_ob_es_++, "

@@ -57,6 +57,8 @@ struct ob_barrier {
 	int subgroup;                  /* sub_group_barrier */
 	char *func;
 	int traced;                    /* in the kernel's own text: counted */
+	int call;                      /* not a barrier: a call of a helper that executes
+					* one (a finding's place), counted the same way */
 };
 
 /* An observed race: two work-items, one address, one epoch. */
@@ -85,6 +87,8 @@ struct ob_plan {
 	unsigned n, cap;
 	struct ob_barrier *bars;
 	unsigned nbar, capbar;
+	char *no_access;               /* why no access is logged (a barrier in a helper),
+					* or NULL */
 	int global_atomics;            /* some __global access is atomic: groups may
 					* order each other, so only a plain and an atomic
 					* access of two groups make an inter-group race */
@@ -107,6 +111,10 @@ int ob_plan_parse(struct ob_plan *p, const char *text, const char *kernel, char 
  * object that some access on one of the `nlines` lines touches (nlines 0:
  * every object).  Returns the number of accesses traced. */
 unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines);
+
+/* Count the arrivals at the call that starts at line:col too (a call of a
+ * helper that executes a barrier, where a finding is). */
+void ob_add_call(struct ob_plan *p, int line, int col);
 
 /* The instrumented source for a launch whose work-groups have `items`
  * work-items: three parameters added (the log, its per-group counters,
@@ -142,11 +150,13 @@ struct ob_result {
 
 /* Observe section mk's kernel file `path` (its own, or its twin's) on `be`,
  * recording the objects of the lines `lines` (nlines 0: all): cached per
- * backend, file and lines.  Without an analyzer (a NULL), the dump is read
+ * backend, file and lines.  call_line > 0: also count the arrivals at the
+ * call there (ob_add_call).  Without an analyzer (a NULL), the dump is read
  * from rc->dump_dir. */
 const struct ob_result *ob_run(struct run_ctx *rc, const struct be_backend *be,
 			       const struct man_kernel *mk, const char *path,
-			       const struct fnd_analyzer *a, const int *lines, unsigned nlines);
+			       const struct fnd_analyzer *a, const int *lines, unsigned nlines,
+			       int call_line, int call_col);
 /* The analyzer's --dump=accesses of file `path` with section mk's options
  * and first local size; NULL with a reason. */
 char *ob_dump_text(const struct fnd_analyzer *a, const struct man_kernel *mk, const char *path,

@@ -501,13 +501,18 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 		return;
 	int lines[64];
 	unsigned n = finding_lines(row->finding, lines, 64);
-	const struct ob_result *ob = ob_run(rc, be, row->mk, row->mk->path, o->analyzer, lines, n);
+	/* A call of a helper that executes a barrier: count arrivals there. */
+	int call = (accept & EV_OBS_DIV) && !strncmp(row->message, "call to '", 9);
+	const struct ob_result *ob = ob_run(rc, be, row->mk, row->mk->path, o->analyzer, lines, n,
+					    call ? row->line : 0, call ? row->col : 0);
 	if (!ob->ok) {
 		add_detail(w, "not observed: %s", ob->why);
 		return;
 	}
 	const struct ob_plan *p = &ob->plan;
-	if (accept & EV_OBS_RACE) {
+	if ((accept & EV_OBS_RACE) && p->no_access) {
+		add_detail(w, "not observed: %s", p->no_access);
+	} else if (accept & EV_OBS_RACE) {
 		/* The best pair: on the finding's line and a line of its notes (the
 		 * witness's two accesses), else one access on those lines. */
 		const struct ob_race *best = NULL;
@@ -545,8 +550,9 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 				best = &p->divs[i];
 		if (best) {
 			w->ev |= EV_OBS_DIV;
-			add_detail(w, "observed divergence: the barrier at line %d: in work-group %u, %u of "
+			add_detail(w, "observed divergence: the %s at line %d: in work-group %u, %u of "
 				   "%u work-items arrived (%u to %u times each)",
+				   p->bars[best->bar].call ? "call (of a helper with a barrier)" : "barrier",
 				   p->bars[best->bar].bline, best->group, best->arrived, best->items,
 				   best->lo, best->hi);
 		} else {
@@ -576,7 +582,7 @@ static void observe_clean(struct cellwork *w, struct run_ctx *rc, const struct b
 {
 	if (mk->compare == MAN_CMP_TIMING)
 		return;
-	const struct ob_result *ob = ob_run(rc, be, mk, mk->path, o->analyzer, NULL, 0);
+	const struct ob_result *ob = ob_run(rc, be, mk, mk->path, o->analyzer, NULL, 0, 0, 0);
 	if (!ob->ok) {
 		add_detail(w, "not observed: %s", ob->why);
 		return;
@@ -600,6 +606,8 @@ static void observe_clean(struct cellwork *w, struct run_ctx *rc, const struct b
 	if (!p->nraces && !p->ndivs)
 		add_detail(w, "instrumented: no race, no divergence among %llu accesses of %u "
 			   "work-group%s", p->records, p->groups, p->groups == 1 ? "" : "s");
+	if (p->no_access)
+		add_detail(w, "(%s)", p->no_access);
 	if (p->lost)
 		add_detail(w, "log overflow: %llu of %llu accesses not kept", p->lost, p->records);
 }
