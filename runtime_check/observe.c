@@ -86,9 +86,7 @@ int ob_plan_parse(struct ob_plan *p, const char *text, const char *kernel, char 
 			s->atomic = strchr(w[5], 'a') != NULL;
 			s->bytes = (unsigned)strtoul(w[6], NULL, 10);
 			s->local = !strcmp(w[7], "local");
-			s->traced = -1; /* not chosen yet; pointer forms are never wrapped */
-			if (!strcmp(w[8], "pointer"))
-				s->traced = -2;
+			s->pointer = !strcmp(w[8], "pointer");
 			if (s->atomic && !s->local)
 				p->global_atomics = 1;
 		} else if (nw == 7 && !strcmp(w[0], "barrier") && !strcmp(w[1], kernel)) {
@@ -136,7 +134,7 @@ unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines)
 			chosen = on_lines(p->sites[j].bline, lines, nlines) &&
 				 !strcmp(p->sites[j].object, s->object) &&
 				 p->sites[j].local == s->local;
-		int wrappable = s->traced != -2 && !strcmp(s->func, p->kernel) && n < OB_MAX_SITES;
+		int wrappable = !strcmp(s->func, p->kernel) && n < OB_MAX_SITES;
 		s->traced = chosen && wrappable;
 		n += (unsigned)s->traced;
 	}
@@ -392,6 +390,14 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 		}
 		if (side_effect(source, (size_t)b, (size_t)e))
 			continue; /* E would be evaluated twice */
+		if (s->pointer) {
+			/* an atomic's pointer argument P: `(rec(.., P), (P))` */
+			ins[nins++] = (struct insertion){ (size_t)b, 1, e,
+				rc_xasprintf("(cls_ob_rec_(%s, (ulong)(size_t)(", args) };
+			ins[nins++] = (struct insertion){ (size_t)e, 0, b,
+				rc_xasprintf("), 0u, 0u), (%.*s))", el, E) };
+			continue;
+		}
 		/* a read records the value it finds (the element's bytes) */
 		char val[160] = "0u, 0u";
 		if (s->read && !s->write && !s->atomic && s->bytes)

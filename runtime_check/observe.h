@@ -46,6 +46,8 @@ struct ob_site {
 	int bline, bcol, eline, ecol;  /* the accessed lvalue; end one past it */
 	int write, read, atomic;
 	int local;                     /* __local, else __global */
+	int pointer;                   /* the range is a pointer to the element (an
+					* atomic's argument), not the lvalue */
 	unsigned bytes;
 	char *func, *object;
 	int traced;                    /* wrapped in the instrumented copy */
