@@ -101,6 +101,7 @@ struct ob_plan {
 	unsigned ndivs, capdivs;
 	unsigned long long records;    /* made, over all groups */
 	unsigned long long lost;       /* made beyond a group's capacity */
+	unsigned long long benign;     /* pairs left out: two writes of one value */
 	unsigned groups;               /* groups that recorded */
 };
 

@@ -163,6 +163,7 @@ static struct ob_result *observe(struct run_ctx *rc, const struct be_backend *be
 	m.compare = MAN_CMP_OUTPUT;
 	m.nlocal = 1;
 	m.runs = be_is_gpu(be) ? OB_SEEDS : 1;
+	m.timeout = 3 * mk->timeout; /* the log costs time, Oclgrind's the most */
 	unsigned il = m.nargs;
 	add_scratch(&m, ob_log_uints());
 	add_scratch(&m, OB_GROUPS);

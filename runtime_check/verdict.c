@@ -492,13 +492,18 @@ static void witness_items(const char *msg, long *a, long *b)
 
 /* Observation for a finding of a race or divergence rule: the instrumented
  * copy's log (observe.h), and on a GPU its outputs under delays against the
- * reference run `ref` (NULL: none, or not sound). */
+ * reference run `ref` (NULL: none, or not sound); k is the plain run. */
 static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct be_backend *be,
 			    const struct vd_row *row, unsigned accept, const struct vd_opts *o,
-			    const struct run_result *ref)
+			    const struct run_result *ref, const struct run_result *k)
 {
 	if (!(accept & (EV_OBS_RACE | EV_OBS_DIV)) || row->kind != VD_ROW_FINDING)
 		return;
+	if (k->status == RUN_HANG) {
+		/* The copy would hang the same way, and the log never comes back. */
+		add_detail(w, "not observed: the kernel itself hangs here");
+		return;
+	}
 	int lines[64];
 	unsigned n = finding_lines(row->finding, lines, 64);
 	/* A call of a helper that executes a barrier: count arrivals there. */
@@ -541,6 +546,9 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 		} else {
 			add_detail(w, "instrumented: no race among %llu accesses of %u work-group%s",
 				   p->records, p->groups, p->groups == 1 ? "" : "s");
+			if (p->benign)
+				add_detail(w, "%llu pair%s of writes of one value left out (benign)",
+					   p->benign, p->benign == 1 ? "" : "s");
 		}
 	}
 	if (accept & EV_OBS_DIV) {
@@ -645,7 +653,7 @@ static void eval_alone(struct vd_cell *cell, struct run_ctx *rc, const struct be
 			    "other Oclgrind reports");
 	if (k->note)
 		add_detail(&w, "%s", k->note);
-	observe_finding(&w, rc, be, row, accept, o, NULL);
+	observe_finding(&w, rc, be, row, accept, o, NULL, k);
 	finish_finding(cell, &w, 1, "");
 }
 
@@ -721,7 +729,7 @@ static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be
 	if (k->note)
 		add_detail(&w, "%s", k->note);
 	unsigned before = w.ev;
-	observe_finding(&w, rc, be, row, accept, o, sound ? r : NULL);
+	observe_finding(&w, rc, be, row, accept, o, sound ? r : NULL, k);
 	int ran = sound || reports || (w.ev & ~before);
 	finish_finding(cell, &w, ran, why);
 }
@@ -758,7 +766,8 @@ static void eval_clean(struct vd_cell *cell, struct run_ctx *rc, const struct be
 		add_detail(&w, "%s", k->note);
 	if (traceable(be, mk, o))
 		trace_clean(&w, rc, be, mk, o);
-	observe_clean(&w, rc, be, mk, o);
+	if (k->status != RUN_HANG) /* the copy would hang too */
+		observe_clean(&w, rc, be, mk, o);
 	if (w.ev) {
 		char *t = ev_text(w.ev, w.crash);
 		cell->status = VD_EVIDENCE;
