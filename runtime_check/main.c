@@ -661,6 +661,39 @@ static struct vd_row *new_row(struct session *s, enum vd_kind kind, const struct
 	return r;
 }
 
+/* Give the n rows of one section's findings fv the union of their lines
+ * (and their notes') and of their calls of helpers with barriers, so that
+ * one instrumented copy serves them all (observe.h). */
+static void share_observation(struct vd_row *rows, unsigned n, const struct fnd_finding **fv)
+{
+	int *lines = NULL, *calls = NULL;
+	unsigned nl = 0, capl = 0, nc = 0, capc = 0;
+	for (unsigned j = 0; j < n; j++) {
+		const struct fnd_finding *f = fv[j];
+		for (unsigned k = 0; k <= f->nnotes; k++) {
+			int line = k ? f->notes[k - 1].line : f->line, seen = 0;
+			for (unsigned m = 0; m < nl && !seen; m++)
+				seen = lines[m] == line;
+			if (!seen)
+				*RC_PUSH(lines, nl, capl) = line;
+		}
+		if (!strncmp(f->message, "call to '", 9)) {
+			*RC_PUSH(calls, nc, capc) = f->line;
+			*RC_PUSH(calls, nc, capc) = f->col;
+		}
+	}
+	for (unsigned j = 0; j < n; j++) {
+		rows[j].obs_lines = rc_xcalloc(nl + 1, sizeof *lines);
+		memcpy(rows[j].obs_lines, lines, nl * sizeof *lines);
+		rows[j].nobs_lines = nl;
+		rows[j].obs_calls = rc_xcalloc(nc + 1, sizeof *calls);
+		memcpy(rows[j].obs_calls, calls, nc * sizeof *calls);
+		rows[j].nobs_calls = nc;
+	}
+	free(lines);
+	free(calls);
+}
+
 /* The rows of the table, in manifest order: per section, one row per
  * static finding (or one "no static finding" row for a kernel with a
  * reference, or one "buggy kernel" row with --no-static, or an error row when
@@ -692,6 +725,7 @@ static void make_rows(struct session *s)
 			} else {
 				const struct fnd_finding **fv;
 				unsigned nf = fnd_for_kernel(&s->fs, mk->path, &fv);
+				unsigned first = s->nrows;
 				for (unsigned j = 0; j < nf; j++) {
 					struct vd_row *r = new_row(s, VD_ROW_FINDING, mk,
 								   rc_xstrdup(fv[j]->message));
@@ -701,6 +735,7 @@ static void make_rows(struct session *s)
 					r->rule = fv[j]->rule;
 					r->severity = fv[j]->severity;
 				}
+				share_observation(s->rows + first, nf, fv);
 				if (nf == 0 && (mk->reference || mk->no_twin))
 					new_row(s, VD_ROW_UNFLAGGED, mk,
 						rc_xasprintf("clsynclint reports nothing here; reference %s",

@@ -153,13 +153,13 @@ struct ob_result {
 
 /* Observe section mk's kernel file `path` (its own, or its twin's) on `be`,
  * recording the objects of the lines `lines` (nlines 0: all): cached per
- * backend, file and lines.  call_line > 0: also count the arrivals at the
- * call there (ob_add_call).  Without an analyzer (a NULL), the dump is read
+ * backend, file and lines.  calls: ncalls pairs of line and column of calls
+ * whose arrivals are counted too (ob_add_call).  Without an analyzer (a NULL), the dump is read
  * from rc->dump_dir. */
 const struct ob_result *ob_run(struct run_ctx *rc, const struct be_backend *be,
 			       const struct man_kernel *mk, const char *path,
 			       const struct fnd_analyzer *a, const int *lines, unsigned nlines,
-			       int call_line, int call_col);
+			       const int *calls, unsigned ncalls);
 /* The analyzer's --dump=accesses of file `path` with section mk's options
  * and first local size; NULL with a reason. */
 char *ob_dump_text(const struct fnd_analyzer *a, const struct man_kernel *mk, const char *path,

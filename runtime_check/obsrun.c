@@ -102,7 +102,7 @@ static void *read_out(const struct run_result *r, unsigned i, size_t want)
 static struct ob_result *observe(struct run_ctx *rc, const struct be_backend *be,
 				 const struct man_kernel *mk, const char *path,
 				 const struct fnd_analyzer *a, const int *lines, unsigned nlines,
-				 int call_line, int call_col, struct ob_result *o)
+				 const int *calls, unsigned ncalls, struct ob_result *o)
 {
 	char err[512];
 	double t0 = rc_now();
@@ -125,8 +125,8 @@ static struct ob_result *observe(struct run_ctx *rc, const struct be_backend *be
 	free(kernel);
 	if (ok != 0)
 		return fail(o, "%s", err);
-	if (call_line > 0)
-		ob_add_call(&o->plan, call_line, call_col);
+	for (unsigned i = 0; i < ncalls; i++)
+		ob_add_call(&o->plan, calls[2 * i], calls[2 * i + 1]);
 	if (!ob_select(&o->plan, lines, nlines) && !o->plan.nbar)
 		return fail(o, "%s", "no access of the finding's objects can be instrumented");
 	char *source = rc_read_file(path, NULL);
@@ -203,13 +203,14 @@ static struct ob_result *observe(struct run_ctx *rc, const struct be_backend *be
 const struct ob_result *ob_run(struct run_ctx *rc, const struct be_backend *be,
 			       const struct man_kernel *mk, const char *path,
 			       const struct fnd_analyzer *a, const int *lines, unsigned nlines,
-			       int call_line, int call_col)
+			       const int *calls, unsigned ncalls)
 {
 	struct rc_buf k = { 0 };
 	rc_buf_printf(&k, "%s|%s|%s|%s|", be->id, mk->manifest, mk->section, path);
 	for (unsigned i = 0; i < nlines; i++)
 		rc_buf_printf(&k, "%d,", lines[i]);
-	rc_buf_printf(&k, "|%d:%d", call_line, call_col);
+	for (unsigned i = 0; i < ncalls; i++)
+		rc_buf_printf(&k, "|%d:%d", calls[2 * i], calls[2 * i + 1]);
 	for (unsigned i = 0; i < rc->nobs; i++)
 		if (!strcmp(rc->obs[i]->key, k.s)) {
 			rc_buf_free(&k);
@@ -218,7 +219,7 @@ const struct ob_result *ob_run(struct run_ctx *rc, const struct be_backend *be,
 	struct ob_result *o = rc_xcalloc(1, sizeof *o);
 	o->key = k.s;
 	*RC_PUSH(rc->obs, rc->nobs, rc->capobs) = o;
-	return observe(rc, be, mk, path, a, lines, nlines, call_line, call_col, o);
+	return observe(rc, be, mk, path, a, lines, nlines, calls, ncalls, o);
 }
 
 void ob_free_all(struct run_ctx *rc)

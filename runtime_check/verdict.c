@@ -490,6 +490,31 @@ static void witness_items(const char *msg, long *a, long *b)
 		*b = strtol(p + 10, NULL, 10);
 }
 
+/* Which backend observes `row` (NULL: a clean kernel) when not `be`: a GPU
+ * observes everything; of the CPU backends, one is enough (the log's epochs
+ * do not depend on the schedule), PoCL (faster) for races, Oclgrind for
+ * divergence (PoCL runs a divergent barrier's region for every work-item)
+ * and for clean kernels (both), within --oclgrind-max-items.  Returns the
+ * other backend's id, or NULL when `be` observes. */
+static const char *observer(const struct be_backend *be, const struct vd_row *row,
+			    const struct man_kernel *mk, const struct vd_opts *o)
+{
+	if (be_is_gpu(be))
+		return NULL;
+	int want_ogr = !row || !strcmp(row->rule, "barrier-divergence");
+	const struct be_backend *pick = NULL;
+	for (unsigned b = 0; b < o->nbes; b++) {
+		const struct be_backend *c = o->bes[b];
+		if (be_is_gpu(c))
+			continue;
+		if (c->is_oclgrind && man_work_items(mk) > o->oclgrind_max_items)
+			continue;
+		if (!pick || (c->is_oclgrind == want_ogr && pick->is_oclgrind != want_ogr))
+			pick = c;
+	}
+	return !pick || pick == be ? NULL : pick->id;
+}
+
 /* Observation for a finding of a race or divergence rule: the instrumented
  * copy's log (observe.h), and on a GPU its outputs under delays against the
  * reference run `ref` (NULL: none, or not sound); k is the plain run. */
@@ -506,10 +531,21 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 	}
 	int lines[64];
 	unsigned n = finding_lines(row->finding, lines, 64);
-	/* A call of a helper that executes a barrier: count arrivals there. */
+	const char *where = observer(be, row, row->mk, o);
+	if (where) {
+		add_detail(w, "observed on %s (one CPU backend is enough: the log's epochs do not "
+			   "depend on the schedule)", where);
+		return;
+	}
+	/* One copy for all the findings of the section (their lines, their
+	 * calls of helpers with barriers, where arrivals are counted too). */
+	int own_call[2] = { row->line, row->col };
 	int call = (accept & EV_OBS_DIV) && !strncmp(row->message, "call to '", 9);
-	const struct ob_result *ob = ob_run(rc, be, row->mk, row->mk->path, o->analyzer, lines, n,
-					    call ? row->line : 0, call ? row->col : 0);
+	const struct ob_result *ob =
+		row->obs_lines ? ob_run(rc, be, row->mk, row->mk->path, o->analyzer, row->obs_lines,
+					row->nobs_lines, row->obs_calls, row->nobs_calls / 2)
+			       : ob_run(rc, be, row->mk, row->mk->path, o->analyzer, lines, n,
+					own_call, call ? 1 : 0);
 	if (!ob->ok) {
 		add_detail(w, "not observed: %s", ob->why);
 		return;
@@ -590,7 +626,12 @@ static void observe_clean(struct cellwork *w, struct run_ctx *rc, const struct b
 {
 	if (mk->compare == MAN_CMP_TIMING)
 		return;
-	const struct ob_result *ob = ob_run(rc, be, mk, mk->path, o->analyzer, NULL, 0, 0, 0);
+	const char *where = observer(be, NULL, mk, o);
+	if (where) {
+		add_detail(w, "observed on %s", where);
+		return;
+	}
+	const struct ob_result *ob = ob_run(rc, be, mk, mk->path, o->analyzer, NULL, 0, NULL, 0);
 	if (!ob->ok) {
 		add_detail(w, "not observed: %s", ob->why);
 		return;
@@ -786,8 +827,12 @@ static void eval_clean(struct vd_cell *cell, struct run_ctx *rc, const struct be
  * one ran it and none confirmed, else not run; a clean kernel shows
  * evidence when one backend shows some, is clean when one ran it cleanly. */
 void vd_eval_row(struct vd_row *row, struct run_ctx *rc, const struct be_backend *const *bes,
-		 unsigned nbes, const struct vd_opts *o)
+		 unsigned nbes, const struct vd_opts *opts)
 {
+	struct vd_opts with_bes = *opts;
+	with_bes.bes = bes;
+	with_bes.nbes = nbes;
+	const struct vd_opts *o = &with_bes;
 	row->cells = rc_xcalloc(nbes ? nbes : 1, sizeof *row->cells);
 	row->ncells = nbes;
 	if (row->kind == VD_ROW_ERROR) {
@@ -831,4 +876,6 @@ void vd_row_free(struct vd_row *row)
 	}
 	free(row->cells);
 	free(row->message);
+	free(row->obs_lines);
+	free(row->obs_calls);
 }
