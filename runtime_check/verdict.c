@@ -533,8 +533,7 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 	unsigned n = finding_lines(row->finding, lines, 64);
 	const char *where = observer(be, row, row->mk, o);
 	if (where) {
-		add_detail(w, "observed on %s (one CPU backend is enough: the log's epochs do not "
-			   "depend on the schedule)", where);
+		add_detail(w, "observed on %s (one CPU backend observes each row)", where);
 		return;
 	}
 	/* One copy for all the findings of the section (their lines, their
