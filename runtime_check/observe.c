@@ -491,8 +491,8 @@ static void add_race(struct ob_plan *p, const struct rec *x, const struct rec *y
 
 /* Two records conflict: different work-items, one writes, not both atomic,
  * not ordered by a sub-group barrier between them (same sub-group, other
- * sub-group epoch). */
-static int conflict(const struct ob_plan *p, const struct rec *x, const struct rec *y)
+ * sub-group epoch); two plain writes of one value are counted in p->benign. */
+static int conflict(struct ob_plan *p, const struct rec *x, const struct rec *y)
 {
 	const struct ob_site *a = &p->sites[x->site], *b = &p->sites[y->site];
 	if (x->lid == y->lid && x->grp == y->grp)
@@ -506,7 +506,7 @@ static int conflict(const struct ob_plan *p, const struct rec *x, const struct r
 	/* Two plain writes of one value: benign. */
 	if (a->write && b->write && !a->read && !b->read && x->has_value && y->has_value &&
 	    x->value == y->value) {
-		((struct ob_plan *)p)->benign++;
+		p->benign++;
 		return 0;
 	}
 	return 1;
