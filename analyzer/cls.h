@@ -308,6 +308,11 @@ struct cls_output {
 	char *srcroot;           /* sarif, github: the current directory, ending in '/' */
 	void *sink;              /* lsp: where the findings go (fmt_lsp.c) */
 };
+/* The format --format=NAME names, in *f; false if none does. */
+bool cls_format_by_name(const char *name, enum cls_format *f);
+/* Whether format f is read by programs (json, sarif, github), so that
+ * what is said beside the report (--statistics) goes to stderr. */
+bool cls_format_is_machine(enum cls_format f);
 void cls_output_begin(struct cls_output *o);
 /* The detail of r's file record (struct cls_file_rec), malloc'ed; NULL if none. */
 char *cls_file_detail(const struct cls_result *r);

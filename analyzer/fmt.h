@@ -21,6 +21,9 @@
 #include "cls.h"
 
 struct fmt_ops {
+	const char *name;       /* --format=NAME; NULL: no --format (lsp) */
+	/* Read by programs: --statistics goes to stderr, not into the report. */
+	bool machine;
 	/* Results are elements of one JSON array, comma-separated across files
 	 * (and across --jobs parts). */
 	bool elements;

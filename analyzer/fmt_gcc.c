@@ -29,6 +29,7 @@ static void gcc_file_note(struct cls_output *o, const char *path, const char *ms
 }
 
 const struct fmt_ops fmt_gcc = {
+	.name = "gcc",
 	.finding = gcc_finding,
 	.not_analyzed = gcc_not_analyzed,
 	.file_note = gcc_file_note,

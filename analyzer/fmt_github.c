@@ -85,6 +85,8 @@ static void gh_file_note(struct cls_output *o, const char *path, const char *msg
 }
 
 const struct fmt_ops fmt_github = {
+	.name = "github",
+	.machine = true,
 	.begin = gh_begin,
 	.finding = gh_diag,
 	.not_analyzed = gh_not_analyzed,

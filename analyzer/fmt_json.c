@@ -104,6 +104,8 @@ static void json_end(struct cls_output *o)
 }
 
 const struct fmt_ops fmt_json = {
+	.name = "json",
+	.machine = true,
 	.elements = true,
 	.records_files = true,
 	.begin = json_begin,

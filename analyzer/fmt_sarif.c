@@ -321,6 +321,8 @@ static void sarif_end(struct cls_output *o)
 }
 
 const struct fmt_ops fmt_sarif = {
+	.name = "sarif",
+	.machine = true,
 	.elements = true,
 	.records_files = true,
 	.shows_suppressed = true,

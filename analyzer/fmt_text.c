@@ -217,6 +217,7 @@ static void text_not_analyzed(struct cls_output *o, const struct cls_result *r)
 }
 
 const struct fmt_ops fmt_text = {
+	.name = "text",
 	.finding = text_finding,
 	.not_analyzed = text_not_analyzed,
 	.file_note = text_line_file,

@@ -27,6 +27,21 @@ static const struct fmt_ops *ops(const struct cls_output *o)
 	return formatters[o->format];
 }
 
+bool cls_format_by_name(const char *name, enum cls_format *f)
+{
+	for (unsigned i = 0; i < sizeof formatters / sizeof formatters[0]; i++)
+		if (formatters[i]->name && !strcmp(formatters[i]->name, name)) {
+			*f = (enum cls_format)i;
+			return true;
+		}
+	return false;
+}
+
+bool cls_format_is_machine(enum cls_format f)
+{
+	return formatters[f]->machine;
+}
+
 void cls_output_begin(struct cls_output *o)
 {
 	memset(o->count, 0, sizeof o->count);

@@ -342,17 +342,7 @@ static int check_args(struct prog *p)
 	}
 	if (p->explain_rule)
 		return explain(p->explain_rule);
-	if (!strcmp(p->format, "text"))
-		p->out.format = CLS_FMT_TEXT;
-	else if (!strcmp(p->format, "gcc"))
-		p->out.format = CLS_FMT_GCC;
-	else if (!strcmp(p->format, "json"))
-		p->out.format = CLS_FMT_JSON;
-	else if (!strcmp(p->format, "sarif"))
-		p->out.format = CLS_FMT_SARIF;
-	else if (!strcmp(p->format, "github"))
-		p->out.format = CLS_FMT_GITHUB;
-	else
+	if (!cls_format_by_name(p->format, &p->out.format))
 		return usage_error("unknown format '%s' (text, gcc, json, sarif, github)", p->format);
 	if (!strcmp(p->color, "always"))
 		p->out.color = true;
@@ -462,10 +452,8 @@ static int lint_all(struct prog *p)
 	cls_output_begin(&p->out);
 	run_supervised(p);
 	cls_output_end(&p->out);
-	bool machine = p->out.format == CLS_FMT_JSON || p->out.format == CLS_FMT_SARIF ||
-		       p->out.format == CLS_FMT_GITHUB;
 	if (p->statistics && !p->verify)
-		statistics(p, machine ? stderr : p->out.out);
+		statistics(p, cls_format_is_machine(p->out.format) ? stderr : p->out.out);
 	fflush(stdout);
 	if (report) {
 		const char *bad = report_close(report, p->output);
