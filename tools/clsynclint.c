@@ -475,12 +475,12 @@ static int lint_all(struct prog *p)
 static int exit_code(const struct prog *p)
 {
 	if (p->verify)
-		return p->verify_failed ? CLS_EXIT_FINDINGS
-		     : p->not_analyzed || p->worker_failed ? CLS_EXIT_NOT_ANALYZED : CLS_EXIT_CLEAN;
-	if (p->not_analyzed || p->worker_failed)
+		return p->sum.verify_failed ? CLS_EXIT_FINDINGS
+		     : p->sum.not_analyzed || p->worker_failed ? CLS_EXIT_NOT_ANALYZED : CLS_EXIT_CLEAN;
+	if (p->sum.not_analyzed || p->worker_failed)
 		return CLS_EXIT_NOT_ANALYZED;
 	if (p->diff)
-		return p->ndiff ? CLS_EXIT_FINDINGS : CLS_EXIT_CLEAN;   /* 1: the diff is not empty */
+		return p->sum.ndiff ? CLS_EXIT_FINDINGS : CLS_EXIT_CLEAN;   /* 1: the diff is not empty */
 	if (p->out.count[CLS_ERROR] || p->out.count[CLS_WARNING])
 		return CLS_EXIT_FINDINGS;   /* with --fix: what is left after fixing */
 	return CLS_EXIT_CLEAN;

@@ -58,10 +58,7 @@ void end_process(int rc)
 struct job_msg {
 	unsigned index;
 	unsigned count[3], rule_count[64], suppressed, nfiles, nresults;
-	unsigned not_analyzed, verify_failed, ndiff;
-	double t_phase[6], t_rule[64], t_total, t_solver;
-	unsigned long solver_queries, solver_checks;
-	size_t peak_arena;
+	struct prog_sums sum;
 	size_t text_len, aux_len, path_len, reason_len, detail_len;
 	bool has_rec, analyzed, has_reason;
 	unsigned char status;          /* the record's enum cls_file_status */
@@ -120,12 +117,7 @@ static void job_worker(struct prog *p, int fd)
 	/* the solver's context, made while the first file is read and parsed */
 	cls_prewarm();
 	while (read_full(fd, &i, sizeof i) && i < p->nfiles) {
-		p->not_analyzed = p->verify_failed = p->ndiff = 0;
-		memset(p->t_phase, 0, sizeof p->t_phase);
-		memset(p->t_rule, 0, sizeof p->t_rule);
-		p->t_total = p->t_solver = 0;
-		p->solver_queries = p->solver_checks = 0;
-		p->peak_arena = 0;
+		memset(&p->sum, 0, sizeof p->sum);
 		char *text = NULL, *aux = NULL;
 		size_t len = 0, aux_len = 0;
 		FILE *m = open_memstream(&text, &len), *ma = open_memstream(&aux, &aux_len);
@@ -149,16 +141,7 @@ static void job_worker(struct prog *p, int fd)
 		msg.suppressed = part.suppressed;
 		msg.nresults = part.nresults;
 		msg.nfiles = part.nfiles;
-		msg.not_analyzed = p->not_analyzed;
-		msg.verify_failed = p->verify_failed;
-		msg.ndiff = p->ndiff;
-		memcpy(msg.t_phase, p->t_phase, sizeof msg.t_phase);
-		memcpy(msg.t_rule, p->t_rule, sizeof msg.t_rule);
-		msg.t_total = p->t_total;
-		msg.t_solver = p->t_solver;
-		msg.solver_queries = p->solver_queries;
-		msg.solver_checks = p->solver_checks;
-		msg.peak_arena = p->peak_arena;
+		msg.sum = p->sum;
 		msg.text_len = len;
 		msg.aux_len = aux_len;
 		const struct cls_file_rec *rec = part.files && part.nfiles ? &part.files[0] : NULL;
@@ -243,6 +226,24 @@ static bool job_receive(struct prog *p, int fd, struct job_part *parts)
 	return true;
 }
 
+/* Add an input's share u to the run's sums s. */
+static void add_sums(struct prog_sums *s, const struct prog_sums *u)
+{
+	s->not_analyzed += u->not_analyzed;
+	s->verify_failed += u->verify_failed;
+	s->ndiff += u->ndiff;
+	for (unsigned k = 0; k < 6; k++)
+		s->t_phase[k] += u->t_phase[k];
+	for (unsigned k = 0; k < 64; k++)
+		s->t_rule[k] += u->t_rule[k];
+	s->t_total += u->t_total;
+	s->t_solver += u->t_solver;
+	s->solver_queries += u->solver_queries;
+	s->solver_checks += u->solver_checks;
+	if (u->peak_arena > s->peak_arena)
+		s->peak_arena = u->peak_arena;
+}
+
 /* Print input i's part (its turn has come) and add up its counts. */
 static void job_print(struct prog *p, unsigned i, struct job_part *jp)
 {
@@ -265,19 +266,7 @@ static void job_print(struct prog *p, unsigned i, struct job_part *jp)
 	part.nfiles = msg->nfiles;
 	part.files = msg->has_rec ? &jp->rec : NULL;
 	cls_output_splice(&p->out, &part, jp->text, msg->text_len);
-	p->not_analyzed += msg->not_analyzed;
-	p->verify_failed += msg->verify_failed;
-	p->ndiff += msg->ndiff;
-	for (unsigned k = 0; k < 6; k++)
-		p->t_phase[k] += msg->t_phase[k];
-	for (unsigned k = 0; k < 64; k++)
-		p->t_rule[k] += msg->t_rule[k];
-	p->t_total += msg->t_total;
-	p->t_solver += msg->t_solver;
-	p->solver_queries += msg->solver_queries;
-	p->solver_checks += msg->solver_checks;
-	if (msg->peak_arena > p->peak_arena)
-		p->peak_arena = msg->peak_arena;
+	add_sums(&p->sum, &msg->sum);
 	free(jp->text);
 	free(jp->aux);
 	free(jp->rec.path);

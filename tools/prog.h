@@ -13,6 +13,18 @@
 #include "../analyzer/compdb.h"
 #include "../analyzer/config.h"
 
+/* What the inputs add up to besides the report's counts: a --jobs worker
+ * sends its input's share, the parent adds the shares up (jobs.c). */
+struct prog_sums {
+	unsigned not_analyzed;         /* inputs that could not be analyzed */
+	unsigned verify_failed;        /* --verify: inputs that failed */
+	unsigned ndiff;                /* --diff: files with a non-empty diff */
+	double t_phase[6], t_rule[64], t_total; /* --time-report sums */
+	double t_solver;
+	unsigned long solver_queries, solver_checks;
+	size_t peak_arena;
+};
+
 struct prog {
 	struct mem_arena arena;        /* option strings, file names */
 	struct cls_options opt;
@@ -23,12 +35,7 @@ struct prog {
 	bool list_rules;
 	char **files;
 	unsigned nfiles, capfiles;
-	unsigned not_analyzed;         /* inputs that could not be analyzed */
-	double t_phase[6], t_rule[64], t_total; /* --time-report sums */
-	size_t peak_arena;
-	double t_solver;                 /* summed over the files, as the workers send it */
-	unsigned long solver_queries, solver_checks;
-	unsigned verify_failed;
+	struct prog_sums sum;          /* over the inputs, as the workers send them */
 	/* Configuration: the command line's analysis options again (cli, tail),
 	 * replayed over each file's configuration so that they win. */
 	struct cfg_set *cfgs;
@@ -47,7 +54,6 @@ struct prog {
 	struct cdb *cdb;               /* -p DIR: the compilation database */
 	bool host_files;               /* --host-files: directories give host files too */
 	bool fix, diff, unsafe_fixes;  /* --fix, --diff, --unsafe-fixes */
-	unsigned ndiff;                /* --diff: files with a non-empty diff */
 	/* What main() decides from, as the command line gave it */
 	const char *format, *color;    /* --format, --color */
 	const char *config_file;       /* --config */

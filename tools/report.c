@@ -128,25 +128,26 @@ void time_report(const struct prog *p)
 {
 	static const char *const names[6] = { "parse (libclang)", "lower to IR", "cfg + call graph",
 					      "uniformity", "accesses + intervals", "sort + dedupe" };
-	double sum = 0;
+	const struct prog_sums *s = &p->sum;
+	double all = 0;
 	fprintf(stderr, "%-28s %10s %6s\n", "phase", "seconds", "share");
 	for (unsigned i = 0; i < 6; i++)
-		sum += p->t_phase[i];
+		all += s->t_phase[i];
 	for (unsigned i = 0; i < cls_nrules && i < 64; i++)
-		sum += p->t_rule[i];
+		all += s->t_rule[i];
 	for (unsigned i = 0; i < 6; i++)
-		fprintf(stderr, "%-28s %10.4f %5.1f%%\n", names[i], p->t_phase[i],
-			sum > 0 ? 100 * p->t_phase[i] / sum : 0);
+		fprintf(stderr, "%-28s %10.4f %5.1f%%\n", names[i], s->t_phase[i],
+			all > 0 ? 100 * s->t_phase[i] / all : 0);
 	for (unsigned i = 0; i < cls_nrules && i < 64; i++)
 		if (cls_rules[i]->run)
-			fprintf(stderr, "rule %-23s %10.4f %5.1f%%\n", cls_rules[i]->name, p->t_rule[i],
-				sum > 0 ? 100 * p->t_rule[i] / sum : 0);
-	fprintf(stderr, "%-28s %10.4f\n", "total (files, I/O, output)", p->t_total);
-	if (p->solver_queries)
+			fprintf(stderr, "rule %-23s %10.4f %5.1f%%\n", cls_rules[i]->name, s->t_rule[i],
+				all > 0 ? 100 * s->t_rule[i] / all : 0);
+	fprintf(stderr, "%-28s %10.4f\n", "total (files, I/O, output)", s->t_total);
+	if (s->solver_queries)
 		fprintf(stderr, "%-28s %10.4f  (%lu decisions, %lu solver calls, %.3f ms per call)\n",
-			"of which solver", p->t_solver, p->solver_queries, p->solver_checks,
-			p->solver_checks ? 1e3 * p->t_solver / (double)p->solver_checks : 0.0);
-	fprintf(stderr, "%-28s %10.1f MB\n", "largest arena", (double)p->peak_arena / 1048576.0);
+			"of which solver", s->t_solver, s->solver_queries, s->solver_checks,
+			s->solver_checks ? 1e3 * s->t_solver / (double)s->solver_checks : 0.0);
+	fprintf(stderr, "%-28s %10.1f MB\n", "largest arena", (double)s->peak_arena / 1048576.0);
 	/* The process's own peak, libclang included (workers of --jobs are
 	 * children: their largest peak). */
 	struct rusage self, kids;

@@ -25,7 +25,7 @@ void input_error(struct prog *p, const char *path, const char *why)
 	r.status = CLS_FILE_NOT_ANALYZED;
 	r.reason = why;
 	cls_output_file(&p->out, &p->opt, &r);
-	p->not_analyzed++;
+	p->sum.not_analyzed++;
 }
 
 /* Append one raw compiler argument (after --) to o's, copied into a. */
@@ -110,7 +110,7 @@ static bool fix_one(struct prog *p, const char *path, const char *display, const
 	bool ok = true;
 	if (p->diff && plan.edits.len) {
 		ok = cls_fix_diff(p->out.out, display, text, len, &plan);
-		p->ndiff++;
+		p->sum.ndiff++;
 	} else if (plan.edits.len) {
 		size_t nlen = 0;
 		const char *why = strerror(ENOMEM);
@@ -167,7 +167,7 @@ void run_one(struct prog *p, const char *path, const struct cfg *c)
 			if (k <= 0) {
 				fprintf(p->aux, "%s: error: bad RUN-CONFIG: %s\n", display,
 					k < 0 ? err : argv[i]);
-				p->verify_failed++;
+				p->sum.verify_failed++;
 				mem_free_all(&cfg);
 				free(text);
 				return;
@@ -179,21 +179,21 @@ void run_one(struct prog *p, const char *path, const struct cfg *c)
 	lint_text(&opt, display, text, len, &r);
 	if ((p->fix || p->diff) && r.status != CLS_FILE_NOT_ANALYZED &&
 	    !fix_one(p, path, display, text, len, &opt, &r))
-		p->not_analyzed++;
+		p->sum.not_analyzed++;
 	if (note)
 		mem_vec_push(&r.arena, &r.notes, mem_strdup(&r.arena, note));
 	if (p->opt.time_report) {
-		p->t_total += cls_now() - t0;
+		p->sum.t_total += cls_now() - t0;
 		double ph[6] = { r.t_parse, r.t_lower, r.t_cfg, r.t_uniform, r.t_access, r.t_sort };
 		for (unsigned i = 0; i < 6; i++)
-			p->t_phase[i] += ph[i];
+			p->sum.t_phase[i] += ph[i];
 		for (unsigned i = 0; i < 64; i++)
-			p->t_rule[i] += r.t_rule[i];
-		if (r.peak_arena > p->peak_arena)
-			p->peak_arena = r.peak_arena;
-		p->t_solver += r.t_solver;
-		p->solver_queries += r.solver_queries;
-		p->solver_checks += r.solver_checks;
+			p->sum.t_rule[i] += r.t_rule[i];
+		if (r.peak_arena > p->sum.peak_arena)
+			p->sum.peak_arena = r.peak_arena;
+		p->sum.t_solver += r.t_solver;
+		p->sum.solver_queries += r.solver_queries;
+		p->sum.solver_checks += r.solver_checks;
 	}
 	if (p->verify) {
 		bool xfail = false;
@@ -204,21 +204,21 @@ void run_one(struct prog *p, const char *path, const struct cfg *c)
 			fprintf(p->aux, "XFAIL: %s\n", display);
 		} else if (ok && xfail) {
 			fprintf(p->aux, "XPASS: %s (remove its XFAIL line)\n", display);
-			p->verify_failed++;
+			p->sum.verify_failed++;
 		} else {
 			fprintf(p->aux, "FAIL: %s\n", display);
-			p->verify_failed++;
+			p->sum.verify_failed++;
 		}
 	} else if (p->diff) {
 		/* Standard output holds the diff alone. */
 		if (r.status == CLS_FILE_NOT_ANALYZED) {
 			fprintf(stderr, "clsynclint: %s: not analyzed: %s\n", display, r.reason);
-			p->not_analyzed++;
+			p->sum.not_analyzed++;
 		}
 	} else {
 		cls_output_file(&p->out, &opt, &r);
 		if (r.status == CLS_FILE_NOT_ANALYZED)
-			p->not_analyzed++;
+			p->sum.not_analyzed++;
 	}
 	cls_result_free(&r);
 	mem_free_all(&cfg);

@@ -150,7 +150,7 @@ static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsig
 	DIR *d = opendir(dir);
 	if (!d) {
 		fprintf(stderr, "clsynclint: %s: %s\n", dir, strerror(errno));
-		p->not_analyzed++;
+		p->sum.not_analyzed++;
 		return;
 	}
 	char **names = NULL;
@@ -213,7 +213,7 @@ int walk_inputs(struct prog *p, unsigned *stdin_count)
 			if (p->nfiles == before) {
 				fprintf(stderr, "clsynclint: %s: no .cl files%s in this directory\n",
 					given[i], p->host_files ? " or host files with kernels" : "");
-				p->not_analyzed++;
+				p->sum.not_analyzed++;
 			}
 		} else {
 			add_file(p, given[i]);
