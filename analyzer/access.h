@@ -392,6 +392,9 @@ bool acc_bank(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc 
 /* --dump=local-accesses (accdump.c): the __local accesses, their ranges and
  * predicted bank-conflict degrees, for runtime_check's address trace. */
 void acc_dump_local(struct cls_ctx *ctx, FILE *out);
+/* --dump=accesses (obsdump.c): the __local and __global accesses, their
+ * ranges, spaces and atomicity, for runtime_check's observed races. */
+void acc_dump_observed(struct cls_ctx *ctx, FILE *out);
 /* --dump=intervals (accdump.c): the launch, the splitting events and the
  * interval starts of every access. */
 void acc_dump_intervals(struct cls_ctx *ctx, FILE *out);

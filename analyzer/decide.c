@@ -63,7 +63,6 @@ struct hyp {
 	const char *what;            /* for HYP_ORDER: the extent's text */
 	Z3_ast f;                    /* the hypothesis */
 	Z3_ast lit;                  /* its assumption literal */
-	bool args;                   /* HYP_ROW: the column is made of other arguments */
 };
 
 /* ------------------------------------------------------------ the conflict */
@@ -257,6 +256,8 @@ static const char *slot_name(const struct acc_kernel *k, unsigned s)
 /* A row term of an index: coef * p * (other factors), p a shared unknown. */
 struct rowterm {
 	const struct sym *term;
+	const struct sym *minus;     /* the term is term - minus (an induction
+				      * variable less its start), or NULL */
 	unsigned p;
 	long long coef;
 	long long mul;               /* the constant the index multiplies the term by */
@@ -272,6 +273,39 @@ static long long gcd_ll(long long a, long long b)
 	return a < 0 ? -a : a;
 }
 
+/* The factors of the product chain s (constants multiplied into *c):
+ * the one argument among them that makes it a row term, or -1 (none, or
+ * several); *nf: how many factors are not constants. */
+static int row_factor(struct q *q, const struct sym *s, long long *c, unsigned *nf)
+{
+	const struct sym *stack[16] = { s };
+	unsigned sp = 1, hits = 0;
+	int which = -1;
+	*nf = 0;
+	while (sp && *nf < 16) {
+		const struct sym *x = stack[--sp];
+		if (x->op == S_BIN && x->sub == IR_B_MUL && sp + 2 <= 16) {
+			stack[sp++] = x->a;
+			stack[sp++] = x->b;
+			continue;
+		}
+		if (x->op == S_CONST) {
+			*c *= x->c;
+			continue;
+		}
+		(*nf)++;
+		/* A macro constant the build does not define scales an index the
+		 * way a written constant does (TILE * get_group_id(0)): not a row. */
+		for (unsigned j = 0; j < q->nparams; j++)
+			if (x->op == S_SLOT && x->slot == q->params[j] &&
+			    !q->k->slots[q->params[j]].is_macro) {
+				which = (int)q->params[j];
+				hits++;
+			}
+	}
+	return hits == 1 ? which : -1;
+}
+
 /* Flatten s * mul into additive terms and keep those that are a product
  * with exactly one factor a shared unknown of the query. */
 static void row_terms(struct q *q, const struct sym *s, long long mul, struct rowterm *out,
@@ -284,43 +318,28 @@ static void row_terms(struct q *q, const struct sym *s, long long mul, struct ro
 		row_terms(q, s->b, s->sub == IR_B_SUB ? -mul : mul, out, n, cap, depth + 1);
 		return;
 	}
+	long long c = mul;
+	unsigned nf;
+	/* An induction variable stepping by an argument-scaled amount (store +=
+	 * width): its start, and k * step beside it (k the iteration count,
+	 * one more factor). */
+	if (s->op == S_IV && s->sub == IR_B_ADD && s->a && s->b) {
+		int which = row_factor(q, s->b, &c, &nf);
+		if (which >= 0 && c > 0)
+			out[(*n)++] = (struct rowterm){ s, s->a, (unsigned)which, c, mul };
+		row_terms(q, s->a, mul, out, n, cap, depth + 1);
+		return;
+	}
 	if (s->op == S_BIN && s->sub == IR_B_MUL && (s->a->op == S_CONST || s->b->op == S_CONST)) {
-		const struct sym *c = s->a->op == S_CONST ? s->a : s->b;
-		row_terms(q, c == s->a ? s->b : s->a, mul * c->c, out, n, cap, depth + 1);
+		const struct sym *k = s->a->op == S_CONST ? s->a : s->b;
+		row_terms(q, k == s->a ? s->b : s->a, mul * k->c, out, n, cap, depth + 1);
 		return;
 	}
 	if (s->op != S_BIN || s->sub != IR_B_MUL)
 		return;
-	/* the factors of a product chain */
-	const struct sym *f[16];
-	unsigned nf = 0, sp = 0;
-	const struct sym *stack[16] = { s };
-	sp = 1;
-	long long c = mul;
-	while (sp && nf < 16) {
-		const struct sym *x = stack[--sp];
-		if (x->op == S_BIN && x->sub == IR_B_MUL && sp + 2 <= 16) {
-			stack[sp++] = x->a;
-			stack[sp++] = x->b;
-		} else if (x->op == S_CONST) {
-			c *= x->c;
-		} else {
-			f[nf++] = x;
-		}
-	}
-	int which = -1;
-	unsigned hits = 0;
-	/* A macro constant the build does not define scales an index the way
-	 * a written constant does (TILE * get_group_id(0)): not a row. */
-	for (unsigned i = 0; i < nf; i++)
-		for (unsigned j = 0; j < q->nparams; j++)
-			if (f[i]->op == S_SLOT && f[i]->slot == q->params[j] &&
-			    !q->k->slots[q->params[j]].is_macro) {
-				which = (int)q->params[j];
-				hits++;
-			}
-	if (hits == 1 && nf >= 2 && c > 0)
-		out[(*n)++] = (struct rowterm){ s, (unsigned)which, c, mul };
+	int which = row_factor(q, s, &c, &nf);
+	if (which >= 0 && nf >= 2 && c > 0)
+		out[(*n)++] = (struct rowterm){ s, NULL, (unsigned)which, c, mul };
 }
 
 /* The hypotheses correct code relies on, for the unknowns of the query;
@@ -410,13 +429,13 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		for (unsigned dm = 0; dm < l->dims && n + 2 < MAX_HYP; dm++) {
 			if (!local && ((l->item_dims | l->group_dims) >> dm & 1))
 				h[n++] = (struct hyp){ HYP_EXT_G, (unsigned char)dm, p, 0, NULL,
-						       Z3_mk_ge(d->z, v, smt_gsz(q, dm)), NULL, false };
+						       Z3_mk_ge(d->z, v, smt_gsz(q, dm)), NULL };
 			/* Within one group, global memory answers to the global size
 			 * (a row shorter than a work-group is also shorter than the
 			 * launch, and that is what a missing bounds guard means). */
 			if ((l->item_dims >> dm & 1) && (local || q->inter))
 				h[n++] = (struct hyp){ HYP_EXT_L, (unsigned char)dm, p, 0, NULL,
-						       Z3_mk_ge(d->z, v, d->lsz[dm]), NULL, false };
+						       Z3_mk_ge(d->z, v, d->lsz[dm]), NULL };
 		}
 	}
 	/* Rows: an unknown that multiplies part of an index spans what the rest
@@ -441,17 +460,31 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		long long unit = 0;
 		for (unsigned i = 0; i < nr; i++) {
 			Z3_ast term = smt_term(q, rt[i].term, side_i, 0).t;
+			if (rt[i].minus)
+				term = sub2(d, term, smt_term(q, rt[i].minus, side_i, 0).t);
 			rest = sub2(d, rest, mul2(d, num(d, rt[i].mul), term));
 			unit = gcd_ll(unit, rt[i].coef);
 		}
 		Z3_ast row = mul2(d, num(d, unit), smt_slot(q, rt[0].p, side_i).t);
 		const char *obj = x->object && x->object->name ? x->object->name : "?";
-		bool args = false;
-		for (unsigned t = 0; t < q->nparams && !args; t++)
-			args = q->params[t] != rt[0].p && sym_uses_slot(x->index, q->params[t]);
-		h[n++] = (struct hyp){ HYP_ROW, 0, rt[0].p, 0, obj,
-				       Z3_mk_ge(d->z, row, add2(d, rest, num(d, x->width))), NULL,
-				       args };
+		/* The author relies on it for every work-item of the group, not
+		 * only for the witness (which the solver would pick at column
+		 * 0): also for the group's last one (out[o + L] with o = row *
+		 * width + lid: width >= 2L, whichever work-item the witness
+		 * takes).  Not for the last group: a row as long as the launch
+		 * is the global size's hypothesis, a missing bounds guard's
+		 * condition (dst[i * npoints + gid]), not a row's. */
+		Z3_ast from[3], to[3];
+		unsigned nsub = 0;
+		for (unsigned dm = 0; dm < 3; dm++)
+			if (q->lid[side_i][dm]) {
+				from[nsub] = q->lid[side_i][dm];
+				to[nsub++] = sub2(d, d->lsz[dm], num(d, 1));
+			}
+		Z3_ast last = nsub ? Z3_substitute(d->z, rest, nsub, from, to) : rest;
+		Z3_ast span = and2(d, Z3_mk_ge(d->z, row, add2(d, rest, num(d, x->width))),
+				   Z3_mk_ge(d->z, row, add2(d, last, num(d, x->width))));
+		h[n++] = (struct hyp){ HYP_ROW, 0, rt[0].p, 0, obj, span, NULL };
 	}
 	/* Strides: a parameter multiplying an id of a higher dimension spans the
 	 * rows of the lower one (q >= p * extent). */
@@ -487,7 +520,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 						      : ea->kind == EXT_GRP ? "get_num_groups"
 						      : "get_global_size", ea->dim);
 			h[n++] = (struct hyp){ HYP_ORDER, ea->dim, (unsigned)pa, (unsigned)pb, what,
-					       Z3_mk_ge(d->z, pb_->u, span), NULL, false };
+					       Z3_mk_ge(d->z, pb_->u, span), NULL };
 		}
 	}
 	/* Positive: sizes and strides are at least 1. */
@@ -496,7 +529,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		if (a && !size_like(q, a, p, false) && !size_like(q, b, p, false))
 			continue;
 		h[n++] = (struct hyp){ HYP_POS, 0, p, 0, NULL,
-				       Z3_mk_ge(d->z, smt_slot(q, p, 0).t, num(d, 1)), NULL, false };
+				       Z3_mk_ge(d->z, smt_slot(q, p, 0).t, num(d, 1)), NULL };
 	}
 	/* Non-zero strides: what multiplies a work-item's or a group's id
 	 * (out[lid * (size / 128)]) is not 0, or every one of them would have
@@ -511,7 +544,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 			      !d->prod[q->used[t]].xs && smt_extent(d, d->prod[q->used[t]].x);
 		if (!dup)
 			h[n++] = (struct hyp){ HYP_NZ, 0, 0, 0, NULL,
-					       Z3_mk_not(d->z, eq(d, pr->u, num(d, 0))), NULL, false };
+					       Z3_mk_not(d->z, eq(d, pr->u, num(d, 0))), NULL };
 	}
 	for (unsigned i = 0; i < n; i++)
 		h[i].lit = Z3_mk_fresh_const(d->z, "h", Z3_mk_bool_sort(d->z));
@@ -961,11 +994,19 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			/* One hypothesis alone, the weakest first (most conditions
 			 * are one inequality, and the weakest hypothesis that
 			 * excludes the race makes the most precise condition),
-			 * else the core shrunk. */
+			 * else the core shrunk.  A core of one is the solver's
+			 * pick: a weaker one alone may do too (rows of 'width'
+			 * narrower than the group's columns, rather than 'width'
+			 * under a global size that the launch makes equal). */
 			static const unsigned char pref[] = { HYP_POS, HYP_NZ, HYP_EXT_L, HYP_ROW,
 							      HYP_ORDER, HYP_EXT_G };
+			unsigned upto = sizeof pref;
+			for (unsigned pi = 0, i = 0; nc == 1 && pi < sizeof pref; pi++)
+				for (i = 0; i < nh; i++)
+					if (h[i].lit == lits[0] && h[i].kind == pref[pi])
+						upto = pi;
 			bool single = false;
-			for (unsigned pi = 0; pi < sizeof pref && !single && nc > 1; pi++)
+			for (unsigned pi = 0; pi < upto && !single; pi++)
 				for (unsigned i = 0; i < nh && !single; i++) {
 					Z3_ast one = h[i].lit;
 					if (h[i].kind == pref[pi] &&
@@ -975,6 +1016,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 						single = true;
 					}
 				}
+			single |= nc == 1;
 			sort_core(h, nh, lits, nc);
 			for (unsigned i = 0; i < nc && !single;) {
 				Z3_ast trial[MAX_HYP];
@@ -1010,12 +1052,14 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				/* A macro constant and the launch are both the host's
 				 * configuration: a race that needs them to disagree
 				 * is a coincidence of it, not a missing guard. */
-				/* (a row narrower than a column bounded by another
-				 * argument, dst[stride * (gid / n) + gid % n] with
-				 * stride < n, is a coincidence of two arguments) */
+				/* So is a row narrower than the columns written into
+				 * it: dst[stride * (gid / n) + gid % n] with stride <
+				 * n (two arguments), m[4 * (row * width + lid + lsz)]
+				 * with width under twice the work-group (an argument
+				 * and the launch, short by a work-group or more). */
 				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_NZ ||
 					       h[i].kind == HYP_ORDER || k->slots[h[i].p].is_macro ||
-					       (h[i].kind == HYP_ROW && h[i].args);
+					       h[i].kind == HYP_ROW;
 				only_pos &= h[i].kind == HYP_POS || h[i].kind == HYP_NZ;
 				const char *t = hyp_text(ctx, k, &h[i]);
 				if (t && strstr(buf, t))
@@ -1058,7 +1102,10 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				for (unsigned i = 0; i < nh; i++)
 					if (h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
 						tail = and2(d, tail, h[i].f);
-				if (any && smt_check(&q, and2(d, f, tail), 0, NULL, NULL) == Z3_L_FALSE)
+				/* An error needs the race shown at the tail: a tail
+				 * question the solver does not settle leaves it a
+				 * condition (a warning on request), not an error. */
+				if (any && smt_check(&q, and2(d, f, tail), 0, NULL, NULL) != Z3_L_TRUE)
 					w->coincidence = true;
 			}
 			/* Sizes and strides of zero or less are not a launch anyone

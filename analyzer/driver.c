@@ -215,6 +215,8 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			unif_dump(&ctx, o->dump_out);
 		} else if (!strcmp(o->dump, "local-accesses")) {
 			acc_dump_local(&ctx, o->dump_out);
+		} else if (!strcmp(o->dump, "accesses")) {
+			acc_dump_observed(&ctx, o->dump_out);
 		} else if (!strcmp(o->dump, "intervals")) {
 			acc_dump_intervals(&ctx, o->dump_out);
 		} else if (!strcmp(o->dump, "conflicts")) {

@@ -473,6 +473,42 @@ static void form_bounds(const struct launch *l, const struct sym *s, long long l
 	}
 }
 
+/* Does access a run for the work-item whose id along d is t (the others 0,
+ * loop counters at their first value)?  Unknown, or a guard that reads an
+ * unknown other than a loop counter: yes. */
+static bool runs_past(struct abuild *ab, const struct acc_kernel *k, const struct acc *a,
+		      unsigned d, unsigned t, long long *val, unsigned cap)
+{
+	struct aux *x = acc_aux(ab, k, a);
+	if (!x || !x->g)
+		return true;
+	guard_slots(ab, a->ctx, a->block->id, NULL, NULL, 0);
+	if (k->nslots > cap)
+		return true;
+	/* Only a guard on the ids and loop counters decides: an argument
+	 * taken as 0 would switch off what it guards (gid < n). */
+	unsigned char *used = calloc(cap, 1);
+	if (!used)
+		return true;
+	guard_slots(ab, a->ctx, a->block->id, used, NULL, 0);
+	bool other = k->nslots > cap;
+	for (unsigned i = 0; i < cap && i < k->nslots && !other; i++)
+		other = used[i] && !k->slots[i].is_iv;
+	free(used);
+	if (other)
+		return true;
+	memset(val, 0, cap * sizeof *val);
+	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
+	for (unsigned i = 0; i < 3; i++) {
+		env.lsz[i] = k->launch.lsz[i] ? k->launch.lsz[i] : 1;
+		env.ngrp[i] = k->launch.wngrp[i];
+	}
+	env.lid[d] = t;
+	env.lsz[d] = t + 1;
+	bool on = guard_runs(ab, a, x->g, &env);
+	return on || k->nslots > cap;
+}
+
 /*
  * A constant that spaces one coordinate's blocks bounds the coordinate below
  * it: out[128 * get_group_id(0) + get_local_id(0)] gives each group 128
@@ -493,10 +529,36 @@ static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
 	struct launch *l = &k->launch;
 	long long lim[3] = { 0, 0, 0 };
 	unsigned line[3] = { 0, 0, 0 };
+	unsigned cap = k->nslots + 64;
+	long long *val = calloc(cap, sizeof *val);
 	for (unsigned j = 0; j < k->accs.len; j++) {
 		const struct acc *a = k->accs.items[j];
-		form_bounds(l, a->index, lim, line, a->range.begin.line, 0);
+		long long la[3] = { 0, 0, 0 };
+		unsigned ln[3] = { 0, 0, 0 };
+		form_bounds(l, a->index, la, ln, a->range.begin.line, 0);
+		for (unsigned d = 0; d < 3; d++) {
+			if (!la[d] || (lim[d] && la[d] >= lim[d]))
+				continue;
+			/* The bound counts from the first work-item that runs the
+			 * access (else-branch of if (tx < 16): idx = tx - 16 packs
+			 * the work-items 16 to 31), and an access that work-items
+			 * past it do not run says nothing about them (the branch
+			 * of tx < 16 itself). */
+			unsigned first = 0;
+			while (val && first < l->lsz_max[d] &&
+			       !runs_past(ab, k, a, d, first, val, cap))
+				first++;
+			if (val && first == l->lsz_max[d])
+				continue;
+			la[d] += first;
+			if ((lim[d] && la[d] >= lim[d]) ||
+			    (val && !runs_past(ab, k, a, d, (unsigned)la[d], val, cap)))
+				continue;
+			lim[d] = la[d];
+			line[d] = ln[d];
+		}
 	}
+	free(val);
 	for (unsigned d = 0; d < 3; d++) {
 		if (!lim[d] || lim[d] >= l->lsz_max[d])
 			continue;

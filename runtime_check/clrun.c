@@ -325,6 +325,15 @@ void clr_run_body(void *arg, int fd)
 					return;
 				}
 			}
+			if (mk->seed_arg) {
+				cl_uint seed = r + 1;
+				err = clSetKernelArg(k, mk->seed_arg - 1, sizeof seed, &seed);
+				if (err != CL_SUCCESS) {
+					proc_report(fd, "E seed %s arg.%u", clr_error_name(err),
+						    mk->seed_arg - 1);
+					return;
+				}
+			}
 			cl_event ev = NULL;
 			err = clEnqueueNDRangeKernel(q, k, mk->dims, NULL, mk->global, mk->local[l], 0,
 						     NULL, &ev);
@@ -361,6 +370,15 @@ void clr_run_body(void *arg, int fd)
 					return;
 				}
 				char now_name[128], ref_name[128];
+				if (r == 0 && mk->args[i].scratch && l == 0) {
+					char *file = rc_xasprintf("%s.L%u.a%u", job->out_prefix, l, i);
+					if (rc_write_file(file, h->base, h->bytes) == 0)
+						proc_report(fd, "O %u %u %s", l, i, file);
+					free(file);
+					continue;
+				}
+				if (mk->args[i].scratch)
+					continue;
 				if (r == 0) {
 					char *file = rc_xasprintf("%s.L%u.a%u", job->out_prefix, l, i);
 					if (rc_write_file(file, h->base, h->bytes) == 0)

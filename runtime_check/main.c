@@ -23,6 +23,7 @@
 #include "backend.h"
 #include "findings.h"
 #include "manifest.h"
+#include "observe.h"
 #include "oclgrind.h"
 #include "proc.h"
 #include "rc.h"
@@ -65,6 +66,7 @@ struct options {
 	char **analyzer_args;
 	unsigned nanalyzer_args, capanalyzer_args;
 	const char *findings, *save_findings;
+	const char *dumps, *save_dumps; /* --dumps, --save-dumps folders */
 	const char *oclgrind_icd;
 	struct cmp_opts cmp;
 	double min_slowdown;
@@ -116,6 +118,10 @@ static const char usage_text[] =
 	"  --findings FILE         read the findings from FILE (clsynclint --format=gcc\n"
 	"                          output, or a --save-findings file): no analyzer needed\n"
 	"  --save-findings FILE    run the analyzer, write the findings to FILE, exit\n"
+	"  --save-dumps DIR        with --save-findings: also write each kernel's\n"
+	"                          clsynclint --dump=accesses into DIR (for --dumps)\n"
+	"  --dumps DIR             with --findings: the saved dumps that the observed\n"
+	"                          races and divergence need (no analyzer needed)\n"
 	"  --no-static             no findings: every kernel with a reference is one row\n"
 	"Output:\n"
 	"  --format text|json|markdown   (default text)\n"
@@ -188,6 +194,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 	static const char *const with_value[] = {
 		"--backend", "--platform", "--device", "--timeout", "--build-timeout", "--format",
 		"--output", "--clsynclint", "--analyzer-arg", "--findings", "--save-findings",
+		"--dumps", "--save-dumps",
 		"--only", "--rtol", "--atol", "--min-slowdown", "--oclgrind-max-items",
 		"--oclgrind-icd", "--json", "--max-time",
 	};
@@ -268,6 +275,10 @@ static void parse_args(int argc, char **argv, struct options *o)
 			o->findings = val;
 		} else if (!strcmp(opt, "--save-findings")) {
 			o->save_findings = val;
+		} else if (!strcmp(opt, "--dumps")) {
+			o->dumps = val;
+		} else if (!strcmp(opt, "--save-dumps")) {
+			o->save_dumps = val;
 		} else if (!strcmp(opt, "--only")) {
 			*RC_PUSH(o->only, o->nonly, o->caponly) = rc_xstrdup(val);
 		} else if (!strcmp(opt, "--rtol")) {
@@ -578,6 +589,42 @@ static int static_findings(struct session *s)
 	return status;
 }
 
+/* --save-dumps: each section's kernel file and reference, its
+ * --dump=accesses as DIR/<path, '/' as "__">.accesses (obsrun.c reads them
+ * back with --dumps).  0, or -1 after a message. */
+static int save_dumps(struct session *s)
+{
+	for (unsigned i = 0; i < s->ninputs; i++)
+		for (unsigned k = 0; k < s->inputs[i].mf.n; k++) {
+			const struct man_kernel *mk = &s->inputs[i].mf.kernels[k];
+			for (int twin = 0; twin < 2; twin++) {
+				const char *path = twin ? mk->ref_path : mk->path;
+				if (!path)
+					continue;
+				char err[512];
+				char *text = ob_dump_text(&s->an, mk, path, err, sizeof err);
+				if (!text) {
+					fprintf(stderr, "runtime_check: %s: %s\n", path, err);
+					return -1;
+				}
+				struct rc_buf name = { 0 };
+				for (const char *c = path; *c; c++)
+					rc_buf_add(&name, *c == '/' ? "__" : (char[2]){ *c, 0 });
+				rc_buf_add(&name, ".accesses");
+				char *file = rc_path_join(s->o.save_dumps, name.s);
+				int bad = rc_write_file(file, text, strlen(text));
+				if (bad)
+					fprintf(stderr, "runtime_check: cannot write %s\n", file);
+				free(file);
+				free(text);
+				rc_buf_free(&name);
+				if (bad)
+					return -1;
+			}
+		}
+	return 0;
+}
+
 /* --save-findings: write the findings for a later --findings run. */
 static int save_findings(struct session *s)
 {
@@ -592,6 +639,8 @@ static int save_findings(struct session *s)
 		fprintf(stderr, "runtime_check: error writing %s\n", s->o.save_findings);
 		return EXIT_INFRA;
 	}
+	if (s->o.save_dumps && save_dumps(s) != 0)
+		return EXIT_INFRA;
 	fprintf(stderr, "runtime_check: %u finding%s in %u file%s written to %s\n", s->fs.n,
 		s->fs.n == 1 ? "" : "s", s->fs.nanalyzed, s->fs.nanalyzed == 1 ? "" : "s",
 		s->o.save_findings);
@@ -610,6 +659,39 @@ static struct vd_row *new_row(struct session *s, enum vd_kind kind, const struct
 	r->rule = "";
 	r->message = message;
 	return r;
+}
+
+/* Give the n rows of one section's findings fv the union of their lines
+ * (and their notes') and of their calls of helpers with barriers, so that
+ * one instrumented copy serves them all (observe.h). */
+static void share_observation(struct vd_row *rows, unsigned n, const struct fnd_finding **fv)
+{
+	int *lines = NULL, *calls = NULL;
+	unsigned nl = 0, capl = 0, nc = 0, capc = 0;
+	for (unsigned j = 0; j < n; j++) {
+		const struct fnd_finding *f = fv[j];
+		for (unsigned k = 0; k <= f->nnotes; k++) {
+			int line = k ? f->notes[k - 1].line : f->line, seen = 0;
+			for (unsigned m = 0; m < nl && !seen; m++)
+				seen = lines[m] == line;
+			if (!seen)
+				*RC_PUSH(lines, nl, capl) = line;
+		}
+		if (!strncmp(f->message, "call to '", 9)) {
+			*RC_PUSH(calls, nc, capc) = f->line;
+			*RC_PUSH(calls, nc, capc) = f->col;
+		}
+	}
+	for (unsigned j = 0; j < n; j++) {
+		rows[j].obs_lines = rc_xcalloc(nl + 1, sizeof *lines);
+		memcpy(rows[j].obs_lines, lines, nl * sizeof *lines);
+		rows[j].nobs_lines = nl;
+		rows[j].obs_calls = rc_xcalloc(nc + 1, sizeof *calls);
+		memcpy(rows[j].obs_calls, calls, nc * sizeof *calls);
+		rows[j].nobs_calls = nc;
+	}
+	free(lines);
+	free(calls);
 }
 
 /* The rows of the table, in manifest order: per section, one row per
@@ -643,6 +725,7 @@ static void make_rows(struct session *s)
 			} else {
 				const struct fnd_finding **fv;
 				unsigned nf = fnd_for_kernel(&s->fs, mk->path, &fv);
+				unsigned first = s->nrows;
 				for (unsigned j = 0; j < nf; j++) {
 					struct vd_row *r = new_row(s, VD_ROW_FINDING, mk,
 								   rc_xstrdup(fv[j]->message));
@@ -652,6 +735,7 @@ static void make_rows(struct session *s)
 					r->rule = fv[j]->rule;
 					r->severity = fv[j]->severity;
 				}
+				share_observation(s->rows + first, nf, fv);
 				if (nf == 0 && (mk->reference || mk->no_twin))
 					new_row(s, VD_ROW_UNFLAGGED, mk,
 						rc_xasprintf("clsynclint reports nothing here; reference %s",
@@ -677,7 +761,9 @@ static void evaluate(struct session *s, struct run_ctx *rc)
 		if (o->verbose)
 			fprintf(stderr, "runtime_check: row %u of %u: %s:%d %s\n", i + 1, s->nrows,
 				s->rows[i].file, s->rows[i].line, rep_kind_name(s->rows[i].kind));
+		double t = rc_now();
 		vd_eval_row(&s->rows[i], rc, s->bes, s->nbes, &vo);
+		s->rows[i].seconds = rc_now() - t;
 	}
 	if (o->verbose)
 		fprintf(stderr, "runtime_check: %u rows, %u runs in %.1f s\n", s->nrows, rc->ncache,
@@ -738,7 +824,8 @@ int main(int argc, char **argv)
 	struct run_ctx rc = { .tmpdir = s.tmpdir, .cmp = s.o.cmp, .timeout = s.o.timeout,
 			      .build_timeout = s.o.build_timeout, .verbose = s.o.verbose,
 			      .oclgrind_no_uninit = s.o.oclgrind_no_uninit,
-			      .oclgrind_uniform_writes = s.o.oclgrind_uniform_writes };
+			      .oclgrind_uniform_writes = s.o.oclgrind_uniform_writes,
+			      .dump_dir = s.o.dumps };
 	if (s.o.list) {
 		char err[512];
 		if (be_discover(&s.all, s.tmpdir, s.o.oclgrind_icd, !s.o.no_oclgrind, err,
@@ -760,6 +847,7 @@ int main(int argc, char **argv)
 		}
 	}
 	tr_free_all(&rc);
+	ob_free_all(&rc);
 	run_free_all(&rc);
 	free((char *)s.an.exe);
 	for (unsigned i = 0; i < s.nrows; i++)

@@ -43,6 +43,8 @@ struct man_arg {
 	enum man_dir dir;        /* buffer */
 	unsigned char value[128]; /* scalar, type.size bytes */
 	char text[128];          /* the value as written, for messages */
+	int scratch;             /* the harness's own buffer (an instrumented copy's log):
+				  * read back, never compared between runs */
 };
 
 struct man_kernel {
@@ -63,6 +65,8 @@ struct man_kernel {
 	char *ref_path;          /* folder/reference */
 	enum man_compare compare;
 	struct man_arg args[MAN_MAX_ARGS];
+	unsigned seed_arg;       /* > 0: argument seed_arg - 1 is a uint set to the run's
+				  * number + 1 before each launch (observe.h's delays) */
 	unsigned nargs;
 	unsigned runs;
 	double timeout;          /* seconds before a run counts as a hang */

@@ -3,6 +3,7 @@
  */
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "rc.h"
@@ -88,6 +89,31 @@ static void summary_line(const struct rep_doc *doc, struct rc_buf *b)
 	rc_buf_printf(b, "; exit status %d", doc->exit_status);
 }
 
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+	return a < b ? -1 : a > b;
+}
+
+/* "307 rows in 812.4 s: median 1.21 s a row, the slowest 24.02 s (k.cl)" */
+static void time_line(const struct rep_doc *doc, struct rc_buf *b)
+{
+	double total = 0, *t = rc_xcalloc(doc->nrows + 1, sizeof *t);
+	unsigned slow = 0;
+	for (unsigned i = 0; i < doc->nrows; i++) {
+		t[i] = doc->rows[i].seconds;
+		total += t[i];
+		if (t[i] > doc->rows[slow].seconds)
+			slow = i;
+	}
+	qsort(t, doc->nrows, sizeof *t, cmp_double);
+	rc_buf_printf(b, "%u row%s in %.1f s", doc->nrows, doc->nrows == 1 ? "" : "s", total);
+	if (doc->nrows)
+		rc_buf_printf(b, ": median %.2f s a row, the slowest %.2f s (%s)",
+			      t[doc->nrows / 2], doc->rows[slow].seconds, doc->rows[slow].file);
+	free(t);
+}
+
 /* How a row names its kernel and place: "dir/k.cl:17:16" or "dir/k.cl". */
 static void row_place(const struct vd_row *r, char *out, size_t n)
 {
@@ -139,7 +165,8 @@ static void write_text(FILE *f, const struct rep_doc *doc)
 		const struct vd_row *r = &doc->rows[i];
 		char place[1024];
 		row_place(r, place, sizeof place);
-		fprintf(f, "\n%s  %s  %s\n", place, row_label(r), verdict_upper(r->verdict));
+		fprintf(f, "\n%s  %s  %s  (%.2f s)\n", place, row_label(r), verdict_upper(r->verdict),
+			r->seconds);
 		if (r->message && *r->message)
 			fprintf(f, "    %s\n", r->message);
 		for (unsigned b = 0; b < r->ncells; b++) {
@@ -152,6 +179,9 @@ static void write_text(FILE *f, const struct rep_doc *doc)
 	struct rc_buf b = { 0 };
 	summary_line(doc, &b);
 	fprintf(f, "\nsummary: %s\n", b.s);
+	rc_buf_free(&b);
+	time_line(doc, &b);
+	fprintf(f, "time: %s\n", b.s);
 	rc_buf_free(&b);
 }
 
@@ -241,7 +271,8 @@ static void write_json(FILE *f, const struct rep_doc *doc)
 	static const char *const evnames[] = { "wrong result", "nondeterministic", "hang",
 					       "crash", "race report", "divergence report",
 					       "invalid-access report", "uninitialized-value report",
-					       "Oclgrind report", "slower" };
+					       "Oclgrind report", "slower", "conflict degree observed",
+					       "observed race", "observed divergence" };
 	fprintf(f, "{\n");
 	json_member(f, "  ", "tool", "runtime_check", 1);
 	json_member(f, "  ", "version", RC_VERSION, 0);
@@ -280,6 +311,7 @@ static void write_json(FILE *f, const struct rep_doc *doc)
 			fprintf(f, ",\n      \"line\": %d,\n      \"column\": %d", r->line, r->col);
 		else
 			fprintf(f, ",\n      \"line\": null,\n      \"column\": null");
+		fprintf(f, ",\n      \"seconds\": %.3f", r->seconds);
 		json_member(f, "      ", "rule", r->rule && *r->rule ? r->rule : NULL, 0);
 		json_member(f, "      ", "severity", r->severity, 0);
 		json_member(f, "      ", "message", r->message, 0);
@@ -439,6 +471,9 @@ static void write_markdown(FILE *f, const struct rep_doc *doc)
 	struct rc_buf b = { 0 };
 	summary_line(doc, &b);
 	fprintf(f, "\n**Summary:** %s.\n", b.s);
+	rc_buf_free(&b);
+	time_line(doc, &b);
+	fprintf(f, "\n**Time:** %s.\n", b.s);
 	rc_buf_free(&b);
 }
 

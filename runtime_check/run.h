@@ -45,6 +45,7 @@ struct run_result {
 };
 
 struct tr_result;
+struct ob_result;
 
 struct run_ctx {
 	const char *tmpdir;
@@ -56,6 +57,10 @@ struct run_ctx {
 	unsigned ncache, capcache;
 	struct tr_result **traces;     /* address traces (trace.h), cached likewise */
 	unsigned ntraces, captraces;
+	struct ob_result **obs;        /* observed runs (observe.h), cached likewise */
+	unsigned nobs, capobs;
+	const char *dump_dir;          /* saved --dump=accesses files, for runs without
+					* the analyzer (--dumps) */
 	unsigned counter;
 	int oclgrind_no_uninit;        /* no uninitialized-value check under Oclgrind */
 	int oclgrind_uniform_writes;   /* Oclgrind reports same-value write-write races */

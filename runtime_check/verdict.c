@@ -17,6 +17,7 @@
 #include "compare.h"
 #include "oclgrind.h"
 #include "rc.h"
+#include "observe.h"
 #include "trace.h"
 
 #define EV_OUTCOME (EV_WRONG | EV_NONDET | EV_HANG | EV_CRASH)
@@ -31,10 +32,10 @@ static unsigned accepted(const char *rule)
 	if (!strcmp(rule, "bank-conflict"))
 		return EV_SLOWDOWN | EV_DEGREE;
 	if (!strcmp(rule, "barrier-divergence"))
-		return EV_OUTCOME | EV_DIVERGENCE | EV_INVALID | EV_UNINIT;
+		return EV_OUTCOME | EV_DIVERGENCE | EV_INVALID | EV_UNINIT | EV_OBS_DIV;
 	if (strstr(rule, "race") || !strcmp(rule, "barrier-fence") ||
 	    !strcmp(rule, "subgroup-lockstep") || !strcmp(rule, "cross-group-sync"))
-		return EV_OUTCOME | EV_RACE | EV_INVALID | EV_UNINIT;
+		return EV_OUTCOME | EV_RACE | EV_INVALID | EV_UNINIT | EV_OBS_RACE;
 	return EV_OUTCOME | EV_REPORTS; /* a rule this harness does not know yet */
 }
 
@@ -83,6 +84,10 @@ static const char *ev_name(unsigned bit)
 		return "Oclgrind report";
 	case EV_DEGREE:
 		return "conflict degree observed";
+	case EV_OBS_RACE:
+		return "observed race";
+	case EV_OBS_DIV:
+		return "observed divergence";
 	}
 	return "slower";
 }
@@ -126,7 +131,7 @@ static void not_run(struct vd_cell *cell, int infra, const char *fmt, ...)
 static char *ev_text(unsigned ev, const char *crash)
 {
 	struct rc_buf b = { 0 };
-	for (unsigned bit = 1; bit <= EV_DEGREE; bit <<= 1) {
+	for (unsigned bit = 1; bit <= EV_OBS_DIV; bit <<= 1) {
 		if (!(ev & bit))
 			continue;
 		if (b.len)
@@ -437,11 +442,229 @@ static void trace_clean(struct cellwork *w, struct run_ctx *rc, const struct be_
 			   t->plan.width, t->plan.subgroup);
 }
 
+/* The lines of finding f (its own and its notes'), at most cap. */
+static unsigned finding_lines(const struct fnd_finding *f, int *lines, unsigned cap)
+{
+	unsigned n = 0;
+	lines[n++] = f->line;
+	for (unsigned i = 0; i < f->nnotes && n < cap; i++)
+		lines[n++] = f->notes[i].line;
+	return n;
+}
+
+static int in_lines(int line, const int *lines, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (lines[i] == line)
+			return 1;
+	return 0;
+}
+
+/* "work-item 3 of group 0 writes tile at line 17, work-item 4 of group 0
+ * reads it at line 18, in barrier epoch 0" */
+static void describe_race(struct rc_buf *b, const struct ob_plan *p, const struct ob_race *r)
+{
+	const struct ob_site *x = &p->sites[r->s1], *y = &p->sites[r->s2];
+	rc_buf_printf(b, "work-item %u of group %u %s %s at line %d, work-item %u of group %u %s "
+		      "it at line %d, ", r->lid1, r->grp1,
+		      x->atomic ? "atomically updates" : x->write ? "writes" : "reads", x->object,
+		      x->bline, r->lid2, r->grp2,
+		      y->atomic ? "atomically updates" : y->write ? "writes" : "reads", y->bline);
+	if (r->inter)
+		rc_buf_add(b, "in two work-groups (no barrier orders them)");
+	else
+		rc_buf_printf(b, "in one barrier epoch (%u)", r->epoch);
+	rc_buf_printf(b, " (%llu such pair%s)", r->count, r->count == 1 ? "" : "s");
+}
+
+/* The work-items the static witness names ("work-item 32 writes it ...
+ * work-item 64 reads it"), -1 where none. */
+static void witness_items(const char *msg, long *a, long *b)
+{
+	*a = *b = -1;
+	const char *p = strstr(msg, "work-item ");
+	if (p)
+		*a = strtol(p + 10, NULL, 10);
+	p = p ? strstr(p + 10, "work-item ") : NULL;
+	if (p)
+		*b = strtol(p + 10, NULL, 10);
+}
+
+/* Which backend observes `row` (NULL: a clean kernel) when not `be`: a GPU
+ * observes everything; of the CPU backends, one is enough (the log's epochs
+ * do not depend on the schedule), PoCL (faster) for races, Oclgrind for
+ * divergence (PoCL runs a divergent barrier's region for every work-item)
+ * and for clean kernels (both), within --oclgrind-max-items.  Returns the
+ * other backend's id, or NULL when `be` observes. */
+static const char *observer(const struct be_backend *be, const struct vd_row *row,
+			    const struct man_kernel *mk, const struct vd_opts *o)
+{
+	if (be_is_gpu(be))
+		return NULL;
+	int want_ogr = !row || !strcmp(row->rule, "barrier-divergence");
+	const struct be_backend *pick = NULL;
+	for (unsigned b = 0; b < o->nbes; b++) {
+		const struct be_backend *c = o->bes[b];
+		if (be_is_gpu(c))
+			continue;
+		if (c->is_oclgrind && man_work_items(mk) > o->oclgrind_max_items)
+			continue;
+		if (!pick || (c->is_oclgrind == want_ogr && pick->is_oclgrind != want_ogr))
+			pick = c;
+	}
+	return !pick || pick == be ? NULL : pick->id;
+}
+
+/* Observation for a finding of a race or divergence rule: the instrumented
+ * copy's log (observe.h), and on a GPU its outputs under delays against the
+ * reference run `ref` (NULL: none, or not sound); k is the plain run. */
+static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct be_backend *be,
+			    const struct vd_row *row, unsigned accept, const struct vd_opts *o,
+			    const struct run_result *ref, const struct run_result *k)
+{
+	if (!(accept & (EV_OBS_RACE | EV_OBS_DIV)) || row->kind != VD_ROW_FINDING)
+		return;
+	if (k->status == RUN_HANG) {
+		/* The copy would hang the same way, and the log never comes back. */
+		add_detail(w, "not observed: the kernel itself hangs here");
+		return;
+	}
+	int lines[64];
+	unsigned n = finding_lines(row->finding, lines, 64);
+	const char *where = observer(be, row, row->mk, o);
+	if (where) {
+		add_detail(w, "observed on %s (one CPU backend observes each row)", where);
+		return;
+	}
+	/* One copy for all the findings of the section (their lines, their
+	 * calls of helpers with barriers, where arrivals are counted too). */
+	int own_call[2] = { row->line, row->col };
+	int call = (accept & EV_OBS_DIV) && !strncmp(row->message, "call to '", 9);
+	const struct ob_result *ob =
+		row->obs_lines ? ob_run(rc, be, row->mk, row->mk->path, o->analyzer, row->obs_lines,
+					row->nobs_lines, row->obs_calls, row->nobs_calls / 2)
+			       : ob_run(rc, be, row->mk, row->mk->path, o->analyzer, lines, n,
+					own_call, call ? 1 : 0);
+	if (!ob->ok) {
+		add_detail(w, "not observed: %s", ob->why);
+		return;
+	}
+	const struct ob_plan *p = &ob->plan;
+	if ((accept & EV_OBS_RACE) && p->no_access) {
+		add_detail(w, "not observed: %s", p->no_access);
+	} else if (accept & EV_OBS_RACE) {
+		/* The best pair: on the finding's line and a line of its notes (the
+		 * witness's two accesses), else one access on those lines. */
+		const struct ob_race *best = NULL;
+		int both = 0;
+		for (unsigned i = 0; i < p->nraces; i++) {
+			const struct ob_race *r = &p->races[i];
+			int a = p->sites[r->s1].bline, b = p->sites[r->s2].bline;
+			int l1 = in_lines(a, lines, n), l2 = in_lines(b, lines, n);
+			int match = l1 && l2 && (a == lines[0] || b == lines[0]);
+			if ((l1 || l2) && (!best || (match && !both))) {
+				best = r;
+				both = match;
+			}
+		}
+		if (best) {
+			struct rc_buf d = { 0 };
+			long wa, wb;
+			describe_race(&d, p, best);
+			witness_items(row->message, &wa, &wb);
+			w->ev |= EV_OBS_RACE;
+			add_detail(w, "observed race: %s; %s the static witness's lines%s", d.s,
+				   both ? "matches" : "only one access on", both ? "" : " (another pair)");
+			if (wa >= 0 && wb >= 0)
+				add_detail(w, "the witness names work-items %ld and %ld", wa, wb);
+			rc_buf_free(&d);
+		} else {
+			add_detail(w, "instrumented: no race among %llu accesses of %u work-group%s",
+				   p->records, p->groups, p->groups == 1 ? "" : "s");
+			if (p->benign)
+				add_detail(w, "%llu pair%s of writes of one value left out (benign)",
+					   p->benign, p->benign == 1 ? "" : "s");
+		}
+	}
+	if (accept & EV_OBS_DIV) {
+		const struct ob_div *best = NULL;
+		for (unsigned i = 0; i < p->ndivs && !best; i++)
+			if (in_lines(p->bars[p->divs[i].bar].bline, lines, n))
+				best = &p->divs[i];
+		if (best) {
+			w->ev |= EV_OBS_DIV;
+			add_detail(w, "observed divergence: the %s at line %d: in work-group %u, %u of "
+				   "%u work-items arrived (%u to %u times each)",
+				   p->bars[best->bar].call ? "call (of a helper with a barrier)" : "barrier",
+				   p->bars[best->bar].bline, best->group, best->arrived, best->items,
+				   best->lo, best->hi);
+		} else {
+			add_detail(w, "instrumented: every work-item of %u group%s arrived at each of "
+				   "%u barrier%s equally often%s", p->groups, p->groups == 1 ? "" : "s",
+				   p->nbar, p->nbar == 1 ? "" : "s",
+				   p->ndivs ? " (but not at the finding's)" : "");
+		}
+	}
+	if (p->lost)
+		add_detail(w, "log overflow: %llu of %llu accesses not kept (%u a work-group)",
+			   p->lost, p->records, (unsigned)OB_CAPACITY);
+	/* Delays (GPU): a different result, or results that change between seeds. */
+	if (ref && ob->run && (accept & EV_WRONG) && be_is_gpu(be) &&
+	    outputs_differ(w, ob->run, ref, row->mk, &rc->cmp, "in the reference (under delays)"))
+		w->ev |= EV_WRONG;
+	if (ob->run && be_is_gpu(be) && (accept & EV_NONDET) && ob->run->nnondet) {
+		w->ev |= EV_NONDET;
+		add_detail(w, "under delays: %s", ob->run->nondet[0]);
+	}
+}
+
+/* A kernel that must stay clean, instrumented on every object: an observed
+ * race or divergence is a harness failure or a miss of the analyzer. */
+static void observe_clean(struct cellwork *w, struct run_ctx *rc, const struct be_backend *be,
+			  const struct man_kernel *mk, const struct vd_opts *o)
+{
+	if (mk->compare == MAN_CMP_TIMING)
+		return;
+	const char *where = observer(be, NULL, mk, o);
+	if (where) {
+		add_detail(w, "observed on %s", where);
+		return;
+	}
+	const struct ob_result *ob = ob_run(rc, be, mk, mk->path, o->analyzer, NULL, 0, NULL, 0);
+	if (!ob->ok) {
+		add_detail(w, "not observed: %s", ob->why);
+		return;
+	}
+	const struct ob_plan *p = &ob->plan;
+	if (p->nraces) {
+		struct rc_buf d = { 0 };
+		describe_race(&d, p, &p->races[0]);
+		w->ev |= EV_OBS_RACE;
+		add_detail(w, "OBSERVED RACE in a kernel that must stay clean (a harness failure or a "
+			   "miss of the analyzer): %s", d.s);
+		rc_buf_free(&d);
+	}
+	if (p->ndivs) {
+		const struct ob_div *d = &p->divs[0];
+		w->ev |= EV_OBS_DIV;
+		add_detail(w, "OBSERVED DIVERGENCE in a kernel that must stay clean: the barrier at "
+			   "line %d: in work-group %u, %u of %u work-items arrived (%u to %u times)",
+			   p->bars[d->bar].bline, d->group, d->arrived, d->items, d->lo, d->hi);
+	}
+	if (!p->nraces && !p->ndivs)
+		add_detail(w, "instrumented: no race, no divergence among %llu accesses of %u "
+			   "work-group%s", p->records, p->groups, p->groups == 1 ? "" : "s");
+	if (p->no_access)
+		add_detail(w, "(%s)", p->no_access);
+	if (p->lost)
+		add_detail(w, "log overflow: %llu of %llu accesses not kept", p->lost, p->records);
+}
+
 /* A finding whose kernel has no reference to compare with (launched with
  * the arguments its condition needs, say): only what needs no twin counts,
  * a hang, a crash, output that changes between runs, Oclgrind's reports. */
 static void eval_alone(struct vd_cell *cell, struct run_ctx *rc, const struct be_backend *be,
-		       const struct vd_row *row, unsigned accept)
+		       const struct vd_row *row, unsigned accept, const struct vd_opts *o)
 {
 	const struct man_kernel *mk = row->mk;
 	const struct run_result *k = run_kernel(rc, be, mk, mk->path);
@@ -470,6 +693,7 @@ static void eval_alone(struct vd_cell *cell, struct run_ctx *rc, const struct be
 			    "other Oclgrind reports");
 	if (k->note)
 		add_detail(&w, "%s", k->note);
+	observe_finding(&w, rc, be, row, accept, o, NULL, k);
 	finish_finding(cell, &w, 1, "");
 }
 
@@ -495,7 +719,7 @@ static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be
 		return;
 	}
 	if (!mk->ref_path) {
-		eval_alone(cell, rc, be, row, accept);
+		eval_alone(cell, rc, be, row, accept, o);
 		return;
 	}
 	const struct run_result *k = run_kernel(rc, be, mk, mk->path);
@@ -544,7 +768,9 @@ static void eval_buggy(struct vd_cell *cell, struct run_ctx *rc, const struct be
 			    "other Oclgrind reports");
 	if (k->note)
 		add_detail(&w, "%s", k->note);
-	int ran = sound || reports;
+	unsigned before = w.ev;
+	observe_finding(&w, rc, be, row, accept, o, sound ? r : NULL, k);
+	int ran = sound || reports || (w.ev & ~before);
 	finish_finding(cell, &w, ran, why);
 }
 
@@ -580,6 +806,8 @@ static void eval_clean(struct vd_cell *cell, struct run_ctx *rc, const struct be
 		add_detail(&w, "%s", k->note);
 	if (traceable(be, mk, o))
 		trace_clean(&w, rc, be, mk, o);
+	if (k->status != RUN_HANG) /* the copy would hang too */
+		observe_clean(&w, rc, be, mk, o);
 	if (w.ev) {
 		char *t = ev_text(w.ev, w.crash);
 		cell->status = VD_EVIDENCE;
@@ -598,8 +826,12 @@ static void eval_clean(struct vd_cell *cell, struct run_ctx *rc, const struct be
  * one ran it and none confirmed, else not run; a clean kernel shows
  * evidence when one backend shows some, is clean when one ran it cleanly. */
 void vd_eval_row(struct vd_row *row, struct run_ctx *rc, const struct be_backend *const *bes,
-		 unsigned nbes, const struct vd_opts *o)
+		 unsigned nbes, const struct vd_opts *opts)
 {
+	struct vd_opts with_bes = *opts;
+	with_bes.bes = bes;
+	with_bes.nbes = nbes;
+	const struct vd_opts *o = &with_bes;
 	row->cells = rc_xcalloc(nbes ? nbes : 1, sizeof *row->cells);
 	row->ncells = nbes;
 	if (row->kind == VD_ROW_ERROR) {
@@ -643,4 +875,6 @@ void vd_row_free(struct vd_row *row)
 	}
 	free(row->cells);
 	free(row->message);
+	free(row->obs_lines);
+	free(row->obs_calls);
 }

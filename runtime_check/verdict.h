@@ -23,6 +23,8 @@ enum vd_evidence {
 	EV_OTHER = 1 << 8,       /* another Oclgrind error */
 	EV_SLOWDOWN = 1 << 9,    /* slower than the padded twin (timing) */
 	EV_DEGREE = 1 << 10,     /* the address trace shows the predicted degree */
+	EV_OBS_RACE = 1 << 11,   /* the instrumented copy's log shows the race */
+	EV_OBS_DIV = 1 << 12,    /* ... shows work-items of a group missing a barrier */
 };
 
 enum vd_status {
@@ -64,6 +66,15 @@ struct vd_row {
 	unsigned ncells;
 	enum vd_status verdict;
 	int infra;
+	int *obs_lines;      /* the lines of every finding of its section (and their
+			      * notes'): what an instrumented copy logs, shared by the
+			      * section's rows; NULL: the finding's own */
+	unsigned nobs_lines;
+	int *obs_calls;      /* line, column of each finding at a call of a helper that
+			      * executes a barrier, in pairs */
+	unsigned nobs_calls;
+	double seconds;      /* wall time of its evaluation (runs shared with earlier
+			      * rows are cached: they cost the first row) */
 };
 
 struct vd_opts {
@@ -72,6 +83,8 @@ struct vd_opts {
 	size_t oclgrind_max_items; /* larger launches are not run under Oclgrind */
 	double deadline;          /* rc_now() after which no kernel starts; 0: none */
 	const struct fnd_analyzer *analyzer; /* for address traces; NULL: none */
+	const struct be_backend *const *bes; /* the row's backends (vd_eval_row sets them) */
+	unsigned nbes;
 };
 
 void vd_eval_row(struct vd_row *row, struct run_ctx *rc, const struct be_backend *const *bes,

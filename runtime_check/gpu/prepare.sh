@@ -6,6 +6,8 @@
 #   .devcarry/runtime_check/include/CL/*.h     OpenCL headers (opencl-c-headers)
 #   .devcarry/runtime_check/lib/libOpenCL.so*  the ocl-icd loader
 #   .devcarry/runtime_check/inih/{include,lib} libinih (static)
+#   .devcarry/runtime_check/dumps/             clsynclint --dump=accesses of each kernel
+#                                              (observed races and divergence)
 #   .devcarry/runtime_check/findings.txt       clsynclint's findings on the corpus,
 #                                              made here (libclang stays here)
 #   .devcarry/runtime_check/CARRIED            what was copied, from where, when
@@ -99,8 +101,9 @@ elif [ "$NOFINDINGS" -eq 0 ]; then
     cmake --build "$TMPB" --target runtime_check -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
     RCBIN=$TMPB/runtime_check
   fi
+  rm -rf "$DEST/dumps" && mkdir -p "$DEST/dumps"
   "$RCBIN" --clsynclint "$CLS" --analyzer-arg=--device="$PROFILE" \
-    --save-findings "$DEST/findings.txt" "$@" ||
+    --save-findings "$DEST/findings.txt" --save-dumps "$DEST/dumps" "$@" ||
     die "the analyzer failed on some kernel (see above); the findings file is incomplete"
 fi
 

@@ -88,6 +88,7 @@ fi
 
 if [ -f "$FINDINGS" ]; then
   STATIC="--findings $FINDINGS"
+  [ -d "$DC/dumps" ] && STATIC="$STATIC --dumps $DC/dumps"
 else
   echo "run.sh: no findings file ($FINDINGS): running with --no-static" >&2
   STATIC=--no-static

@@ -18,6 +18,7 @@
 #include "fill.h"
 #include "findings.h"
 #include "manifest.h"
+#include "observe.h"
 #include "trace.h"
 #include "oclgrind.h"
 #include "rc.h"
@@ -532,6 +533,75 @@ static void test_trace(void)
 	tr_plan_free(&p);
 }
 
+/* observe.c: the dump read, the copy instrumented without changing its
+ * barriers, races found only within one epoch (or across groups), and
+ * divergence from unequal arrival counts. */
+static void test_observe(void)
+{
+	static const char dump[] =
+		"kernel k 1:40\n"
+		"access k k 2:29 2:35 w 4 local lvalue t\n"
+		"access k k 3:40 3:46 r 4 local lvalue t\n"
+		"access k k 3:29 3:35 w 4 global lvalue o\n"
+		"barrier k k 3:1 3:29 1 work-group\n";
+	static const char src[] = "__kernel void k(__global int *o, int n)\n"
+				  "{ __local int t[64]; uint l = 0; t[l] = 1;\n"
+				  "barrier(CLK_LOCAL_MEM_FENCE); o[0] = t[l]; }\n";
+	struct ob_plan p = { 0 };
+	char err[256];
+	CHECK(ob_plan_parse(&p, dump, "k", err, sizeof err) == 0);
+	CHECK(p.n == 3 && p.nbar == 1 && p.bars[0].flags == 1);
+	int lines[] = { 2 };
+	CHECK(ob_select(&p, lines, 1) == 2); /* t's two accesses, not o's */
+	CHECK(p.sites[2].traced == 0);
+	char *inst = ob_instrument(&p, src, 64, err, sizeof err);
+	CHECK(inst != NULL);
+	if (inst) {
+		/* still one barrier, in the kernel's text, and the line numbers kept */
+		const char *body = strstr(inst, "#line 1\n");
+		CHECK(body && strstr(body, "barrier(CLK_LOCAL_MEM_FENCE)") &&
+		      !strstr(strstr(body, "barrier(") + 1, "barrier("));
+		CHECK(body && strstr(body, "cls_ob_el_++"));
+		free(inst);
+	}
+	/* Two work-items of group 0: 0 writes t[0] in epoch 0, 1 reads it in
+	 * epoch 1 (ordered), then 2 reads it in epoch 0 (a race). */
+	size_t nlog = ob_log_uints();
+	uint32_t *log = calloc(nlog, 4), counts[OB_GROUPS] = { 0 };
+	uint32_t arr[OB_GROUPS * 4] = { 0 };
+	uint32_t recs[][OB_RECORD] = { { 0, 0, 0, 0, 0, 0, 100, 0, 7, 1 },
+				       { 1, 1, 0, 1, 0, 0, 100, 0, 7, 1 } };
+	memcpy(log, recs, sizeof recs);
+	counts[0] = 2;
+	for (int i = 0; i < 4; i++)
+		arr[i] = 1;
+	ob_observe(&p, log, counts, arr, 1, 4);
+	CHECK(p.nraces == 0 && p.ndivs == 0);
+	uint32_t racy[OB_RECORD] = { 1, 2, 0, 0, 0, 0, 100, 0, 7, 1 };
+	memcpy(log + 2 * OB_RECORD, racy, sizeof racy);
+	counts[0] = 3;
+	arr[3] = 0; /* work-item 3 never arrived */
+	ob_observe(&p, log, counts, arr, 1, 4);
+	CHECK(p.nraces == 1 && p.races[0].lid1 == 0 && p.races[0].lid2 == 2);
+	CHECK(p.ndivs == 1 && p.divs[0].arrived == 3 && p.divs[0].items == 4);
+	/* Benign: work-item 2 also wrote the value 7 that it reads, as every
+	 * writer did; and a second write of the same value. */
+	uint32_t own[OB_RECORD] = { 0, 2, 0, 0, 0, 0, 100, 0, 7, 1 };
+	memcpy(log + 3 * OB_RECORD, own, sizeof own);
+	counts[0] = 4;
+	ob_observe(&p, log, counts, arr, 1, 4);
+	CHECK(p.nraces == 0);
+	own[8] = 8; /* another value: a race again */
+	memcpy(log + 3 * OB_RECORD, own, sizeof own);
+	ob_observe(&p, log, counts, arr, 1, 4);
+	CHECK(p.nraces >= 1);
+	counts[0] = OB_CAPACITY + 5; /* overflow is counted, not hidden */
+	ob_observe(&p, log, counts, arr, 1, 4);
+	CHECK(p.lost == 5);
+	free(log);
+	ob_plan_free(&p);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -547,6 +617,7 @@ int main(int argc, char **argv)
 	test_oclgrind_log();
 	test_json_string();
 	test_trace();
+	test_observe();
 	printf("rc_unit: %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
 }

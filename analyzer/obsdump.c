@@ -1,0 +1,162 @@
+/*
+ * obsdump.c - `--dump=accesses`: every __local and __global access of every
+ * kernel, with its memory space and whether atomic, for runtime_check's
+ * observed races (runtime_check/observe.c).
+ *
+ * runtime_check instruments a copy of the kernel so that the accesses to
+ * the objects of a finding record the work-item, the address and the
+ * work-item's barrier epoch; this dump tells it where those accesses are.
+ * One line per place in the text, in source order, fields separated by
+ * single spaces, accesses and then barriers:
+ *
+ *   kernel NAME PARAMS_END            (LINE:COL after the last parameter, or -)
+ *   access KERNEL FUNC B_LINE:B_COL E_LINE:E_COL KIND BYTES SPACE FORM OBJECT
+ *   barrier KERNEL FUNC B_LINE:B_COL E_LINE:E_COL FLAGS SCOPE
+ *
+ * KIND is r, w or rw, with a trailing `a` for atomics; SPACE is local or
+ * global; FORM is `lvalue` when the range is the accessed lvalue (end one
+ * past it), `pointer` when it is a pointer to it (an atomic builtin's
+ * argument that is not `&lvalue`).  FUNC is the function whose text holds
+ * the access.  As in --dump=local-accesses, only lvalues whose address can
+ * be taken are listed (not vector components, not vload/vstore, not the
+ * elements of async copies).  A barrier line is one barrier call (the
+ * whole call expression): FLAGS is its fence, 1 for __local, 2 for __global
+ * (or-ed), SCOPE is work-group or sub-group (sub_group_barrier, or
+ * work_group_barrier with memory_scope_sub_group).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "access_int.h"
+
+static bool addressable(const struct ir_expr *e)
+{
+	switch (e->op) {
+	case E_VAR:
+	case E_INDEX:
+	case E_DEREF:
+		return true;
+	case E_MEMBER:
+		return e->nkids == 1 && addressable(e->kids[0]);
+	default:
+		return false;
+	}
+}
+
+/* Where access a is in the text, as runtime_check wraps it: the lvalue
+ * (an atomic's `&x[i]` gives x[i]), or, for an atomic through a pointer
+ * value, that pointer; false when it is neither. */
+static bool site_of(const struct acc *a, struct cls_range *r, bool *pointer)
+{
+	const struct ir_expr *lv = a->lv;
+	*pointer = false;
+	if (!lv)
+		return false;
+	if (lv->op == E_ADDROF && lv->nkids == 1 && addressable(lv->kids[0]))
+		lv = lv->kids[0];
+	else if (a->atomic && lv->type && lv->type->kind == T_POINTER)
+		*pointer = true;
+	else if (!addressable(lv))
+		return false;
+	*r = lv->range;
+	return r->begin.line && r->end.line;
+}
+
+static int cmp_range(const struct cls_range *a, const struct cls_range *b)
+{
+	if (a->begin.line != b->begin.line)
+		return a->begin.line < b->begin.line ? -1 : 1;
+	if (a->begin.col != b->begin.col)
+		return a->begin.col < b->begin.col ? -1 : 1;
+	if (a->end.line != b->end.line)
+		return a->end.line < b->end.line ? -1 : 1;
+	if (a->end.col != b->end.col)
+		return a->end.col < b->end.col ? -1 : 1;
+	return 0;
+}
+
+struct site {
+	const struct acc *a;
+	struct cls_range r;
+	bool pointer;
+};
+
+static int cmp_site(const void *pa, const void *pb)
+{
+	const struct site *a = pa, *b = pb;
+	int c = cmp_range(&a->r, &b->r);
+	return c ? c : a->a->id < b->a->id ? -1 : a->a->id > b->a->id;
+}
+
+/* Write the kernel's accesses to out: one line per source range (the
+ * accesses of one range, a read-modify-write or a helper inlined twice,
+ * merged into one kind). */
+static void dump_kernel(struct cls_ctx *ctx, const struct acc_kernel *k, FILE *out)
+{
+	const struct ir_func *f = k->kernel;
+	if (f->nparams && f->params[f->nparams - 1]->decl.end.file == ctx->result->path)
+		fprintf(out, "kernel %s %u:%u\n", f->name, f->params[f->nparams - 1]->decl.end.line,
+			f->params[f->nparams - 1]->decl.end.col);
+	else
+		fprintf(out, "kernel %s -\n", f->name);
+	struct site *v = malloc((k->accs.len + 1) * sizeof *v);
+	if (!v)
+		return;
+	unsigned n = 0;
+	for (unsigned j = 0; j < k->accs.len; j++) {
+		const struct acc *a = k->accs.items[j];
+		struct site st;
+		memset(&st, 0, sizeof st);
+		st.a = a;
+		if ((a->space == AS_LOCAL || a->space == AS_GLOBAL) && !a->async &&
+		    site_of(a, &st.r, &st.pointer) && st.r.begin.file == ctx->result->path &&
+		    st.r.end.file == ctx->result->path)
+			v[n++] = st;
+	}
+	qsort(v, n, sizeof *v, cmp_site);
+	for (unsigned j = 0; j < n; j++) {
+		const struct acc *a = v[j].a;
+		if (j && !cmp_range(&v[j - 1].r, &v[j].r))
+			continue;
+		unsigned kind = 0;
+		bool atomic = false;
+		for (unsigned m = j; m < n && !cmp_range(&v[m].r, &v[j].r); m++) {
+			kind |= v[m].a->kind;
+			atomic |= v[m].a->atomic;
+		}
+		const struct cls_range *r = &v[j].r;
+		fprintf(out, "access %s %s %u:%u %u:%u %s%s %u %s %s %s\n", f->name, a->ctx->f->name,
+			r->begin.line, r->begin.col, r->end.line, r->end.col,
+			kind == (ACC_READ | ACC_WRITE) ? "rw" : kind == ACC_WRITE ? "w" : "r",
+			atomic ? "a" : "", a->width, a->space == AS_LOCAL ? "local" : "global",
+			v[j].pointer ? "pointer" : "lvalue", a->object->name);
+	}
+	free(v);
+	/* The barrier calls, one line per call in the text. */
+	for (unsigned j = 0; j < k->nev; j++) {
+		const struct acc_event *e = &k->ev[j];
+		if ((e->kind != EV_BARRIER && e->kind != EV_SG_BARRIER) || !e->call ||
+		    e->call->range.begin.file != ctx->result->path ||
+		    e->call->range.end.file != ctx->result->path)
+			continue;
+		bool seen = false;
+		for (unsigned m = 0; m < j && !seen; m++)
+			seen = (k->ev[m].kind == EV_BARRIER || k->ev[m].kind == EV_SG_BARRIER) &&
+			       k->ev[m].call && !cmp_range(&k->ev[m].call->range, &e->call->range);
+		if (seen)
+			continue;
+		const struct cls_range *r = &e->call->range;
+		fprintf(out, "barrier %s %s %u:%u %u:%u %u %s\n", f->name, e->ctx->f->name,
+			r->begin.line, r->begin.col, r->end.line, r->end.col,
+			(unsigned)(e->flags & (FENCE_LOCAL | FENCE_GLOBAL)),
+			e->kind == EV_SG_BARRIER || e->sg_scope ? "sub-group" : "work-group");
+	}
+}
+
+void acc_dump_observed(struct cls_ctx *ctx, FILE *out)
+{
+	if (!ctx->facts || !ctx->facts->acc)
+		return;
+	for (unsigned i = 0; i < ctx->facts->acc->kernels.len; i++)
+		dump_kernel(ctx, ctx->facts->acc->kernels.items[i], out);
+}

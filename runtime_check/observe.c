@@ -1,0 +1,639 @@
+/*
+ * observe.c - instrument a kernel to log the accesses to the objects of a
+ * finding and the arrivals at its barriers, and find the races and the
+ * divergence the log shows (see observe.h).
+ *
+ * As in trace.c, the copy keeps the kernel's text and line numbers: a
+ * prelude on the first line ends with `#line 1`, the new parameters go
+ * after the last one, the epoch counters are declared after the body's
+ * opening brace, an access E becomes `(*(cls_ob_rec_(..., &(E)), &(E)))`
+ * (E is evaluated twice, so an access whose text has a side effect is
+ * not wrapped), a plain assignment statement `E = v;` becomes
+ * `{ __typeof__((E) + 0) cls_ob_v_ = v; *(cls_ob_rec_(..., hash of
+ * cls_ob_v_), &(E)) = cls_ob_v_; }` so that the value written is logged,
+ * and a barrier call B becomes `(cls_ob_arr_(...), epochs bumped, B)`.  No
+ * barrier and no fence is added.
+ */
+#include "observe.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rc.h"
+
+void ob_plan_free(struct ob_plan *p)
+{
+	for (unsigned i = 0; i < p->n; i++) {
+		free(p->sites[i].func);
+		free(p->sites[i].object);
+	}
+	for (unsigned i = 0; i < p->nbar; i++)
+		free(p->bars[i].func);
+	free(p->sites);
+	free(p->bars);
+	free(p->kernel);
+	free(p->races);
+	free(p->divs);
+	free(p->no_access);
+	memset(p, 0, sizeof *p);
+}
+
+static int parse_pos(const char *s, int *line, int *col)
+{
+	char *end;
+	errno = 0;
+	long l = strtol(s, &end, 10);
+	if (errno || *end != ':' || l <= 0)
+		return -1;
+	long c = strtol(end + 1, &end, 10);
+	if (errno || *end || c <= 0)
+		return -1;
+	*line = (int)l;
+	*col = (int)c;
+	return 0;
+}
+
+int ob_plan_parse(struct ob_plan *p, const char *text, const char *kernel, char *err,
+		  size_t errlen)
+{
+	ob_plan_free(p);
+	p->kernel = rc_xstrdup(kernel);
+	int have_kernel = 0, rc = 0;
+	char *copy = rc_xstrdup(text);
+	for (char *line = copy, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		char **w;
+		int nw = rc_split_words(line, &w);
+		if (nw == 3 && !strcmp(w[0], "kernel") && !strcmp(w[1], kernel)) {
+			have_kernel = 1;
+			if (strcmp(w[2], "-") && parse_pos(w[2], &p->pline, &p->pcol))
+				p->pline = p->pcol = 0;
+		} else if (nw == 10 && !strcmp(w[0], "access") && !strcmp(w[1], kernel)) {
+			struct ob_site *s = RC_PUSH(p->sites, p->n, p->cap);
+			memset(s, 0, sizeof *s);
+			s->func = rc_xstrdup(w[2]);
+			s->object = rc_xstrdup(w[9]);
+			if (parse_pos(w[3], &s->bline, &s->bcol) || parse_pos(w[4], &s->eline, &s->ecol)) {
+				snprintf(err, errlen, "unexpected dump line: %s", line);
+				rc = -1;
+			}
+			s->read = strchr(w[5], 'r') != NULL;
+			s->write = strchr(w[5], 'w') != NULL;
+			s->atomic = strchr(w[5], 'a') != NULL;
+			s->bytes = (unsigned)strtoul(w[6], NULL, 10);
+			s->local = !strcmp(w[7], "local");
+			s->pointer = !strcmp(w[8], "pointer");
+			if (s->atomic && !s->local)
+				p->global_atomics = 1;
+		} else if (nw == 7 && !strcmp(w[0], "barrier") && !strcmp(w[1], kernel)) {
+			struct ob_barrier *b = RC_PUSH(p->bars, p->nbar, p->capbar);
+			memset(b, 0, sizeof *b);
+			b->func = rc_xstrdup(w[2]);
+			if (parse_pos(w[3], &b->bline, &b->bcol) || parse_pos(w[4], &b->eline, &b->ecol)) {
+				snprintf(err, errlen, "unexpected dump line: %s", line);
+				rc = -1;
+			}
+			b->flags = (unsigned)strtoul(w[5], NULL, 10);
+			b->subgroup = !strcmp(w[6], "sub-group");
+			b->traced = !strcmp(b->func, kernel);
+		}
+		rc_free_words(w, nw);
+	}
+	free(copy);
+	for (unsigned i = 0; i < p->nbar && !p->no_access; i++)
+		if (!p->bars[i].traced)
+			p->no_access = rc_xasprintf("the barrier at line %d is in '%s', not in the kernel's "
+						    "own text: its epochs cannot be counted, so no access "
+						    "is logged", p->bars[i].bline, p->bars[i].func);
+	if (rc == 0 && !have_kernel) {
+		snprintf(err, errlen, "the analyzer found no kernel '%s' (too old a clsynclint?)", kernel);
+		rc = -1;
+	}
+	return rc;
+}
+
+static int on_lines(int line, const int *lines, unsigned nlines)
+{
+	for (unsigned i = 0; i < nlines; i++)
+		if (lines[i] == line)
+			return 1;
+	return 0;
+}
+
+unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < p->n; i++) {
+		struct ob_site *s = &p->sites[i];
+		int chosen = !nlines;
+		for (unsigned j = 0; j < p->n && !chosen; j++)
+			chosen = on_lines(p->sites[j].bline, lines, nlines) &&
+				 !strcmp(p->sites[j].object, s->object) &&
+				 p->sites[j].local == s->local;
+		int wrappable = !strcmp(s->func, p->kernel) && n < OB_MAX_SITES;
+		s->traced = chosen && wrappable;
+		n += (unsigned)s->traced;
+	}
+	return n;
+}
+
+/* ------------------------------------------------------------ instrument */
+
+struct insertion {
+	size_t at;
+	int order;      /* at one offset: closes (by later start first), then opens
+			 * (by later end first) */
+	long long key;
+	char *text;
+};
+
+static int cmp_ins(const void *pa, const void *pb)
+{
+	const struct insertion *a = pa, *b = pb;
+	if (a->at != b->at)
+		return a->at < b->at ? -1 : 1;
+	if (a->order != b->order)
+		return a->order < b->order ? -1 : 1;
+	return a->key > b->key ? -1 : a->key < b->key;
+}
+
+static long offset_of(const char *src, size_t len, int line, int col)
+{
+	size_t i = 0;
+	for (int l = 1; l < line; l++) {
+		const char *nl = memchr(src + i, '\n', len - i);
+		if (!nl)
+			return -1;
+		i = (size_t)(nl - src) + 1;
+	}
+	if (i + (size_t)(col - 1) > len)
+		return -1;
+	return (long)(i + (size_t)(col - 1));
+}
+
+/* The offset of the kernel body's `{` after offset `from` (comments
+ * skipped), or -1. */
+static long body_open(const char *src, size_t len, size_t from)
+{
+	for (size_t i = from; i < len; i++) {
+		if (src[i] == '/' && i + 1 < len && src[i + 1] == '/') {
+			while (i < len && src[i] != '\n')
+				i++;
+		} else if (src[i] == '/' && i + 1 < len && src[i + 1] == '*') {
+			const char *e = strstr(src + i + 2, "*/");
+			if (!e)
+				return -1;
+			i = (size_t)(e - src) + 1;
+		} else if (src[i] == '{') {
+			return (long)i;
+		} else if (src[i] == ';') {
+			return -1; /* a declaration, not a definition */
+		}
+	}
+	return -1;
+}
+
+/* Nonzero when the text of [b, e) may have a side effect, so that it must
+ * not be evaluated twice. */
+static int side_effect(const char *src, size_t b, size_t e)
+{
+	for (size_t i = b; i < e; i++) {
+		char c = src[i], n = i + 1 < e ? src[i + 1] : 0, pc = i > b ? src[i - 1] : 0;
+		if ((c == '+' && n == '+') || (c == '-' && n == '-'))
+			return 1;
+		if (c == '=' && n != '=' && pc != '=' && pc != '!' && pc != '<' && pc != '>')
+			return 1;
+	}
+	return 0;
+}
+
+/* When the lvalue [b, e) is the whole left side of a plain assignment
+ * statement `E = v;` (after `;`, `{`, `}`, `)` or `else`), the offset of
+ * its `;`; else -1. */
+static long assignment_end(const char *src, size_t len, long open, size_t b, size_t e)
+{
+	size_t i = e;
+	while (i < len && (src[i] == ' ' || src[i] == '\t'))
+		i++;
+	if (i + 1 >= len || src[i] != '=' || src[i + 1] == '=')
+		return -1;
+	long k = (long)b - 1;
+	while (k > open && (src[k] == ' ' || src[k] == '\t' || src[k] == '\n' || src[k] == '\r'))
+		k--;
+	if (k < open)
+		return -1;
+	if (!strchr(";{})", src[k]) &&
+	    !(k >= 3 && !strncmp(src + k - 3, "else", 4) && (k < 4 || !isalnum((unsigned char)src[k - 4]))))
+		return -1;
+	int depth = 0;
+	for (size_t j = i + 1; j < len; j++) {
+		char c = src[j];
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}') {
+			if (--depth < 0)
+				return -1;
+		} else if (c == ';' && depth == 0) {
+			return (long)j;
+		} else if (c == '"' || c == '\'' || (c == '/' && j + 1 < len &&
+							(src[j + 1] == '/' || src[j + 1] == '*'))) {
+			return -1; /* keep it simple: no literals, no comments */
+		} else if (c == ',' && depth == 0) {
+			return -1; /* a comma expression */
+		}
+	}
+	return -1;
+}
+
+/* The offset one past the call that starts at offset b (a name, then its
+ * parenthesized arguments), or -1. */
+static long call_end(const char *src, size_t len, long b)
+{
+	if (b < 0)
+		return -1;
+	size_t i = (size_t)b;
+	while (i < len && (isalnum((unsigned char)src[i]) || src[i] == '_'))
+		i++;
+	while (i < len && isspace((unsigned char)src[i]))
+		i++;
+	if (i >= len || src[i] != '(' || i == (size_t)b)
+		return -1;
+	int depth = 0;
+	for (; i < len; i++) {
+		if (src[i] == '(')
+			depth++;
+		else if (src[i] == ')' && --depth == 0)
+			return (long)i + 1;
+		else if (src[i] == ';' || src[i] == '{' || src[i] == '}')
+			return -1;
+	}
+	return -1;
+}
+
+void ob_add_call(struct ob_plan *p, int line, int col)
+{
+	struct ob_barrier *b = RC_PUSH(p->bars, p->nbar, p->capbar);
+	memset(b, 0, sizeof *b);
+	b->bline = line;
+	b->bcol = col;
+	b->func = rc_xstrdup(p->kernel);
+	b->traced = 1;
+	b->call = 1;
+}
+
+static const char prelude[] =
+	"uint cls_ob_grp_(void); uint cls_ob_grp_(void) { return (uint)(get_group_id(0) + "
+	"get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2))); } "
+	"uint cls_ob_slot_(void); uint cls_ob_slot_(void) { uint g = cls_ob_grp_(), n = (uint)"
+	"(get_num_groups(0) * get_num_groups(1) * get_num_groups(2)); if (n <= %uu || g < %uu) "
+	"return g; return g >= n - %uu ? g - (n - %uu) + %uu : %uu; } "
+	"uint cls_ob_lid_(void); uint cls_ob_lid_(void) { return (uint)(get_local_id(0) + "
+	"get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2))); } "
+	"uint cls_ob_hp_(const __private uchar *p, uint n); uint cls_ob_hp_(const __private uchar *p, "
+	"uint n) { "
+	"uint h = 2166136261u; for (uint i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u; return h; } "
+	"uint cls_ob_hl_(const __local uchar *p, uint n); uint cls_ob_hl_(const __local uchar *p, "
+	"uint n) { uint h = 2166136261u; for (uint i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u; "
+	"return h; } "
+	"uint cls_ob_hg_(const __global uchar *p, uint n); uint cls_ob_hg_(const __global uchar *p, "
+	"uint n) { uint h = 2166136261u; for (uint i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u; "
+	"return h; } "
+	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
+	"uint el, uint eg, uint es, ulong a, uint v, uint hv); "
+	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
+	"uint el, uint eg, uint es, ulong a, uint v, uint hv) { uint g = cls_ob_grp_(), "
+	"s = cls_ob_slot_(), l = cls_ob_lid_(); "
+	"if (seed) { uint h = seed * 2654435761u ^ l * 40503u ^ g * 9176u ^ site * 7919u; "
+	"h ^= h >> 13; h *= 1540483477u; h ^= h >> 15; "
+	"for (volatile uint i = 0; i < (h & 1023u); i++) {} } "
+	"if (s >= %uu) return; uint k = atomic_inc(&cnt[s]); if (k >= %uu) return; "
+	"__global uint *r = lg + %uu * (s * %uu + k); r[0] = site; r[1] = l; r[2] = g; "
+	"r[3] = el; r[4] = eg; r[5] = es; r[6] = (uint)a; r[7] = (uint)(a >> 32); r[8] = v; "
+	"r[9] = hv; } "
+	"void cls_ob_arr_(__global uint *arr, uint bar); "
+	"void cls_ob_arr_(__global uint *arr, uint bar) { uint g = cls_ob_slot_(); "
+	"if (g < %uu) arr[(bar * %uu + g) * %uu + cls_ob_lid_()] += 1u; }\n"
+	"#line 1\n";
+
+size_t ob_log_uints(void)
+{
+	return (size_t)OB_GROUPS * OB_CAPACITY * OB_RECORD;
+}
+
+size_t ob_arrival_uints(const struct ob_plan *p, unsigned items)
+{
+	return (size_t)(p->nbar ? p->nbar : 1) * OB_GROUPS * items;
+}
+
+char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items, char *err,
+		    size_t errlen)
+{
+	if (!p->pline) {
+		snprintf(err, errlen, "kernel '%s' has no parameters to extend", p->kernel);
+		return NULL;
+	}
+	/* A barrier in a helper: its epochs cannot be counted, so no access is
+	 * logged (the arrivals are counted still). */
+	int no_access = p->no_access != NULL;
+	size_t len = strlen(source), nins = 0;
+	struct insertion *ins = rc_xcalloc(3 * (p->n + p->nbar) + 4, sizeof *ins);
+	long at = offset_of(source, len, p->pline, p->pcol);
+	long open = at < 0 ? -1 : body_open(source, len, (size_t)at);
+	if (at < 0 || open < 0) {
+		free(ins);
+		snprintf(err, errlen, "the kernel's body after %d:%d is not in the file", p->pline,
+			 p->pcol);
+		return NULL;
+	}
+	int sg = 0;
+	for (unsigned i = 0; i < p->nbar; i++)
+		sg |= p->bars[i].subgroup;
+	ins[nins++] = (struct insertion){ (size_t)at, 0, 0,
+		rc_xstrdup(", __global uint *cls_ob_log_, volatile __global uint *cls_ob_n_, "
+			   "__global uint *cls_ob_arrive_, uint cls_ob_seed_") };
+	ins[nins++] = (struct insertion){ (size_t)open + 1, 0, 0,
+		rc_xstrdup(" uint cls_ob_el_ = 0, cls_ob_eg_ = 0, cls_ob_es_ = 0;") };
+	const char *sgid = sg ? "((uint)get_sub_group_id() << 16) | " : "";
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct ob_site *s = &p->sites[i];
+		if (s->traced != 1 || no_access)
+			continue;
+		long b = offset_of(source, len, s->bline, s->bcol);
+		long e = offset_of(source, len, s->eline, s->ecol);
+		if (b < 0 || e <= b || b <= open)
+			continue;
+		int el = (int)(e - b);
+		const char *E = source + b;
+		char args[160];
+		snprintf(args, sizeof args, "cls_ob_log_, cls_ob_n_, cls_ob_seed_, %uu, cls_ob_el_, "
+			 "cls_ob_eg_, %scls_ob_es_", i, sgid);
+		long semi = -1;
+		if (s->write && !s->read && !s->atomic)
+			semi = assignment_end(source, len, open, (size_t)b, (size_t)e);
+		if (semi > 0) {
+			/* `E = v;` becomes `{ __typeof__(&(E)) cls_ob_p_ = &(E);
+			 * __typeof__((E) + 0) cls_ob_v_ = v; *(rec(.., cls_ob_p_,
+			 * hash(cls_ob_v_)), cls_ob_p_) = cls_ob_v_; }`: E is evaluated
+			 * once (the original E stays, inside a comment) */
+			ins[nins++] = (struct insertion){ (size_t)b, 1, e,
+				rc_xasprintf("{ __typeof__(&(%.*s)) cls_ob_p_ = &(%.*s); "
+					     "__typeof__((%.*s) + 0) cls_ob_v_ /*", el, E, el, E, el, E) };
+			ins[nins++] = (struct insertion){ (size_t)e, 0, b, rc_xstrdup("*/") };
+			ins[nins++] = (struct insertion){ (size_t)semi + 1, 0, -1,
+				rc_xasprintf(" *(cls_ob_rec_(%s, (ulong)(size_t)cls_ob_p_, cls_ob_hp_((const "
+					     "__private uchar *)&cls_ob_v_, (uint)sizeof cls_ob_v_), 1u), cls_ob_p_) = "
+					     "cls_ob_v_; }", args) };
+			continue;
+		}
+		if (side_effect(source, (size_t)b, (size_t)e))
+			continue; /* E would be evaluated twice */
+		if (s->pointer) {
+			/* an atomic's pointer argument P: `(rec(.., P), (P))` */
+			ins[nins++] = (struct insertion){ (size_t)b, 1, e,
+				rc_xasprintf("(cls_ob_rec_(%s, (ulong)(size_t)(", args) };
+			ins[nins++] = (struct insertion){ (size_t)e, 0, b,
+				rc_xasprintf("), 0u, 0u), (%.*s))", el, E) };
+			continue;
+		}
+		/* a read records the value it finds (the element's bytes) */
+		char val[160] = "0u, 0u";
+		if (s->read && !s->write && !s->atomic && s->bytes)
+			snprintf(val, sizeof val, "cls_ob_h%c_((const %s uchar *)&(%.*s), %uu), 1u",
+				 s->local ? 'l' : 'g', s->local ? "__local" : "__global", el, E,
+				 s->bytes);
+		ins[nins++] = (struct insertion){ (size_t)b, 1, e,
+			rc_xasprintf("(*(cls_ob_rec_(%s, (ulong)(size_t)&(", args) };
+		ins[nins++] = (struct insertion){ (size_t)e, 0, b,
+			rc_xasprintf("), %s), &(%.*s)))", val, el, E) };
+	}
+	for (unsigned i = 0; i < p->nbar; i++) {
+		const struct ob_barrier *br = &p->bars[i];
+		if (!br->traced)
+			continue;
+		long b = offset_of(source, len, br->bline, br->bcol);
+		long e = br->call ? call_end(source, len, b) : offset_of(source, len, br->eline, br->ecol);
+		if (b < 0 || e <= b) {
+			for (size_t k = 0; k < nins; k++)
+				free(ins[k].text);
+			free(ins);
+			snprintf(err, errlen, "the %s at line %d is not in the file",
+				 br->call ? "call" : "barrier", br->bline);
+			return NULL;
+		}
+		const char *bump = br->subgroup ? "cls_ob_es_++, "
+				   : br->flags == 3 ? "cls_ob_el_++, cls_ob_eg_++, "
+				   : br->flags == 2 ? "cls_ob_eg_++, "
+				   : br->flags == 1 ? "cls_ob_el_++, " : "";
+		ins[nins++] = (struct insertion){ (size_t)b, 1, e,
+			rc_xasprintf("(cls_ob_arr_(cls_ob_arrive_, %uu), %s", i, bump) };
+		ins[nins++] = (struct insertion){ (size_t)e, 0, b, rc_xstrdup(")") };
+	}
+	qsort(ins, nins, sizeof *ins, cmp_ins);
+	struct rc_buf out = { 0 };
+	unsigned half = OB_GROUPS / 2;
+	rc_buf_printf(&out, prelude, (unsigned)OB_GROUPS, half, half, half, half, (unsigned)OB_GROUPS,
+		      (unsigned)OB_GROUPS, (unsigned)OB_CAPACITY, (unsigned)OB_RECORD,
+		      (unsigned)OB_CAPACITY, (unsigned)OB_GROUPS, (unsigned)OB_GROUPS, items);
+	size_t done = 0;
+	for (size_t i = 0; i < nins; i++) {
+		rc_buf_addn(&out, source + done, ins[i].at - done);
+		done = ins[i].at;
+		rc_buf_add(&out, ins[i].text);
+		free(ins[i].text);
+	}
+	rc_buf_addn(&out, source + done, len - done);
+	free(ins);
+	return out.s;
+}
+
+/* -------------------------------------------------------------- observe */
+
+struct rec {
+	uint32_t site, lid, grp, ep, es;  /* ep: the epoch of the object's space */
+	int local;
+	uint64_t addr;
+	uint32_t value;                   /* hash of the value written or read */
+	int has_value;
+};
+
+/* Records by space, address, group, epoch: the records that can race are
+ * neighbours. */
+static int cmp_rec(const void *pa, const void *pb)
+{
+	const struct rec *a = pa, *b = pb;
+	if (a->local != b->local)
+		return a->local < b->local ? -1 : 1;
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	if (a->grp != b->grp)
+		return a->grp < b->grp ? -1 : 1;
+	if (a->ep != b->ep)
+		return a->ep < b->ep ? -1 : 1;
+	return a->site < b->site ? -1 : a->site > b->site;
+}
+
+static void add_race(struct ob_plan *p, const struct rec *x, const struct rec *y, unsigned epoch,
+		     int inter)
+{
+	unsigned s1 = x->site < y->site ? x->site : y->site, s2 = x->site ^ y->site ^ s1;
+	for (unsigned i = 0; i < p->nraces; i++)
+		if (p->races[i].s1 == s1 && p->races[i].s2 == s2 && p->races[i].inter == inter) {
+			p->races[i].count++;
+			return;
+		}
+	struct ob_race *r = RC_PUSH(p->races, p->nraces, p->capraces);
+	*r = (struct ob_race){ s1, s2, x->lid, x->grp, y->lid, y->grp, x->addr, epoch, inter, 1 };
+}
+
+/* Two records conflict: different work-items, one writes, not both atomic,
+ * not ordered by a sub-group barrier between them (same sub-group, other
+ * sub-group epoch); two plain writes of one value are counted in p->benign. */
+static int conflict(struct ob_plan *p, const struct rec *x, const struct rec *y)
+{
+	const struct ob_site *a = &p->sites[x->site], *b = &p->sites[y->site];
+	if (x->lid == y->lid && x->grp == y->grp)
+		return 0;
+	if (!a->write && !b->write)
+		return 0;
+	if (a->atomic && b->atomic)
+		return 0;
+	if (x->grp == y->grp && (x->es >> 16) == (y->es >> 16) && x->es != y->es)
+		return 0;
+	/* Two plain writes of one value: benign. */
+	if (a->write && b->write && !a->read && !b->read && x->has_value && y->has_value &&
+	    x->value == y->value) {
+		p->benign++;
+		return 0;
+	}
+	return 1;
+}
+
+/* Nonzero when a read record r of [b, e) (one address, group and epoch)
+ * is benign: every write there stored the value it read, and its own
+ * work-item is one of the writers. */
+static int benign_read(const struct ob_plan *p, const struct rec *v, size_t b, size_t e,
+		       const struct rec *r)
+{
+	if (!r->has_value || p->sites[r->site].write)
+		return 0;
+	int own = 0;
+	for (size_t i = b; i < e; i++) {
+		const struct ob_site *s = &p->sites[v[i].site];
+		if (!s->write)
+			continue;
+		if (s->read || !v[i].has_value || v[i].value != r->value)
+			return 0;
+		own |= v[i].lid == r->lid && v[i].grp == r->grp;
+	}
+	return own;
+}
+
+/* Nonzero when a record of [b, e) writes. */
+static int any_write(const struct ob_plan *p, const struct rec *v, size_t b, size_t e)
+{
+	for (size_t i = b; i < e; i++)
+		if (p->sites[v[i].site].write)
+			return 1;
+	return 0;
+}
+
+/* The races among records [b, e), all of one space and address, sorted by
+ * group and epoch: pairs within one group and epoch, then (__global) pairs
+ * of two groups.  One race a site pair per run is enough. */
+static void races_at(struct ob_plan *p, struct rec *v, size_t b, size_t e)
+{
+	if (!any_write(p, v, b, e))
+		return;
+	for (size_t i = b; i < e;) {
+		size_t j = i;
+		while (j < e && v[j].grp == v[i].grp && v[j].ep == v[i].ep)
+			j++;
+		unsigned found = 0;
+		if (any_write(p, v, i, j))
+			for (size_t x = i; x < j && found < 64; x++)
+				for (size_t y = x + 1; y < j && found < 64; y++)
+					if (conflict(p, &v[x], &v[y]) && !benign_read(p, v, i, j, &v[x]) &&
+					    !benign_read(p, v, i, j, &v[y])) {
+						add_race(p, &v[x], &v[y], v[x].ep, 0);
+						found++;
+					}
+		i = j;
+	}
+	/* __global: two groups, no epoch orders them.  Where the kernel has
+	 * __global atomics, they may (a flag, a lock): then only a plain access
+	 * and an atomic one to the same address count. */
+	if (v[b].local)
+		return;
+	for (size_t x = b; x < e; x++) {
+		if (!p->sites[v[x].site].write)
+			continue;
+		for (size_t y = b; y < e; y++)
+			if (v[x].grp != v[y].grp && conflict(p, &v[x], &v[y]) &&
+			    (!p->global_atomics ||
+			     p->sites[v[x].site].atomic != p->sites[v[y].site].atomic)) {
+				add_race(p, &v[x], &v[y], 0, 1);
+				return;
+			}
+	}
+}
+
+unsigned ob_slot_group(unsigned slot, unsigned total)
+{
+	unsigned half = OB_GROUPS / 2;
+	return total <= OB_GROUPS || slot < half ? slot : total - OB_GROUPS + slot;
+}
+
+void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
+		const uint32_t *arrivals, unsigned total, unsigned items)
+{
+	unsigned groups = total < OB_GROUPS ? total : OB_GROUPS;
+	p->nraces = p->ndivs = 0;
+	p->records = p->lost = p->benign = 0;
+	p->groups = groups;
+	size_t n = 0;
+	for (unsigned g = 0; g < OB_GROUPS; g++) {
+		p->records += counts[g];
+		if (counts[g] > OB_CAPACITY)
+			p->lost += counts[g] - OB_CAPACITY;
+		n += counts[g] < OB_CAPACITY ? counts[g] : OB_CAPACITY;
+	}
+	struct rec *v = rc_xcalloc(n + 1, sizeof *v);
+	size_t m = 0;
+	for (unsigned g = 0; g < OB_GROUPS; g++) {
+		unsigned k = counts[g] < OB_CAPACITY ? counts[g] : OB_CAPACITY;
+		for (unsigned i = 0; i < k; i++) {
+			const uint32_t *r = log + (size_t)OB_RECORD * ((size_t)g * OB_CAPACITY + i);
+			if (r[0] >= p->n)
+				continue; /* a slot that was never written */
+			int local = p->sites[r[0]].local;
+			v[m++] = (struct rec){ r[0], r[1], r[2], local ? r[3] : r[4], r[5], local,
+					       (uint64_t)r[6] | (uint64_t)r[7] << 32, r[8], r[9] != 0 };
+		}
+	}
+	qsort(v, m, sizeof *v, cmp_rec);
+	for (size_t i = 0; i < m;) {
+		size_t j = i;
+		while (j < m && v[j].addr == v[i].addr && v[j].local == v[i].local)
+			j++;
+		races_at(p, v, i, j);
+		i = j;
+	}
+	free(v);
+	for (unsigned b = 0; b < p->nbar; b++)
+		for (unsigned g = 0; g < groups && g < OB_GROUPS; g++) {
+			const uint32_t *a = arrivals + ((size_t)b * OB_GROUPS + g) * items;
+			unsigned lo = a[0], hi = a[0], arrived = 0;
+			for (unsigned t = 0; t < items; t++) {
+				lo = a[t] < lo ? a[t] : lo;
+				hi = a[t] > hi ? a[t] : hi;
+				arrived += a[t] > 0;
+			}
+			if (lo != hi)
+				*RC_PUSH(p->divs, p->ndivs, p->capdivs) =
+					(struct ob_div){ b, ob_slot_group(g, total), arrived, items, lo, hi };
+		}
+}
