@@ -279,7 +279,10 @@ bool cls_fix_diff(FILE *out, const char *path, const char *old, size_t old_len,
 bool cls_fix_write(const char *path, const char *text, size_t len, const char **why);
 
 /* Formatters: every one reads the same sorted list. */
-enum cls_format { CLS_FMT_TEXT, CLS_FMT_GCC, CLS_FMT_JSON, CLS_FMT_SARIF, CLS_FMT_GITHUB };
+enum cls_format {
+	CLS_FMT_TEXT, CLS_FMT_GCC, CLS_FMT_JSON, CLS_FMT_SARIF, CLS_FMT_GITHUB,
+	CLS_FMT_LSP,             /* the language server's JSON values (lsp.h), not a --format */
+};
 /* A file the json and sarif formats list at the end (status, reason). */
 struct cls_file_rec {
 	char *path, *reason;     /* malloc'ed */
@@ -303,7 +306,13 @@ struct cls_output {
 	 * results included (what decides the separator before the next one) */
 	unsigned nresults;
 	char *srcroot;           /* sarif, github: the current directory, ending in '/' */
+	void *sink;              /* lsp: where the findings go (fmt_lsp.c) */
 };
+/* The format --format=NAME names, in *f; false if none does. */
+bool cls_format_by_name(const char *name, enum cls_format *f);
+/* Whether format f is read by programs (json, sarif, github), so that
+ * what is said beside the report (--statistics) goes to stderr. */
+bool cls_format_is_machine(enum cls_format f);
 void cls_output_begin(struct cls_output *o);
 /* The detail of r's file record (struct cls_file_rec), malloc'ed; NULL if none. */
 char *cls_file_detail(const struct cls_result *r);

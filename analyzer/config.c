@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "sarif.h"   /* diag_rule_index */
+#include "diag.h"   /* diag_rule_index */
 
 enum cfg_key {
 	K_OPTIONS,   /* build and analysis options, as on the command line */

@@ -9,5 +9,8 @@
 /* Sort by file, line, column, rule and message; drop duplicates. */
 void diag_finish(struct cls_result *r);
 bool diag_rule_enabled(const struct cls_options *o, const struct cls_rule *r);
+/* The index of r in cls_rules (what --statistics and SARIF's ruleIndex
+ * count by), or -1. */
+int diag_rule_index(const struct cls_rule *r);
 
 #endif

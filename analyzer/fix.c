@@ -167,7 +167,9 @@ void cls_fix_plan(const struct cls_result *r, const struct cls_options *o, bool 
 		}
 		p->napplied++;
 	}
-	qsort(p->edits.items, p->edits.len, sizeof *p->edits.items, edit_ptr_cmp);
+	/* An empty vector's items are NULL, which qsort may not be given. */
+	if (p->edits.len > 1)
+		qsort(p->edits.items, p->edits.len, sizeof *p->edits.items, edit_ptr_cmp);
 }
 
 char *cls_fix_apply(const char *text, size_t len, const struct cls_fix_plan *p, size_t *out_len)

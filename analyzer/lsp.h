@@ -2,7 +2,7 @@
  * lsp.h - the language server, `clsynclint --lsp` (lsp_ prefix).
  *
  * lsp.c speaks the protocol: documents, debounced lints in child processes,
- * replies.  lsp_diag.c turns one lint's result into LSP diagnostics and the
+ * replies.  fmt_lsp.c turns one lint's result into LSP diagnostics and the
  * quick fixes that go with them.  JSON is Jansson's.
  */
 #ifndef CLS_LSP_H
@@ -30,7 +30,7 @@ typedef bool (*lsp_options_fn)(void *env, const char *path, struct mem_arena *a,
  */
 int lsp_serve(int in_fd, int out_fd, lsp_options_fn options, void *env);
 
-/* ------------------------------------------------- lsp_diag.c, for lsp.c */
+/* -------------------------------------------------- fmt_lsp.c, for lsp.c */
 
 /*
  * One lint's findings as LSP: an array of {"diagnostic": Diagnostic,

@@ -1,18 +1,20 @@
 /*
- * lsp_diag.c - one lint's result as LSP diagnostics and quick fixes.
+ * fmt_lsp.c - the language server's format: one lint's result as LSP
+ * diagnostics and quick fixes, and the LSP shapes of strings and file names.
  *
  * Runs in the lint's child process (lsp.c), which sends the JSON to the
- * server.  The findings are the sorted list every formatter reads; only the
- * shape differs: 0-based lines, columns in UTF-16 code units (LSP's default
- * position encoding), the rule as `code` with a link to its page, the notes
- * (the witness's other access among them) as related information.
+ * server.  The findings reach it through output.c like every format's; only
+ * the shape differs: JSON values appended to an array (the output's sink)
+ * rather than text, 0-based lines, columns in UTF-16 code units (LSP's
+ * default position encoding), the rule as `code` with a link to its page,
+ * the notes (the witness's other access among them) as related information.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lsp.h"
-#include "sarif.h"
+#include "fmt.h"
 
 json_t *lsp_str(const char *s)
 {
@@ -20,7 +22,7 @@ json_t *lsp_str(const char *s)
 		s = "";
 	size_t n = strlen(s), bad = 0;
 	for (size_t i = 0; i < n;) {
-		unsigned k = diag_utf8_len(s + i, n - i);
+		unsigned k = fmt_utf8_len(s + i, n - i);
 		bad += !k;
 		i += k ? k : 1;
 	}
@@ -30,7 +32,7 @@ json_t *lsp_str(const char *s)
 	if (!t)
 		return NULL;
 	for (size_t i = 0; i < n;) {
-		unsigned k = diag_utf8_len(s + i, n - i);
+		unsigned k = fmt_utf8_len(s + i, n - i);
 		if (k) {
 			memcpy(q, s + i, k);
 			q += k;
@@ -48,31 +50,23 @@ json_t *lsp_str(const char *s)
 
 char *lsp_path_to_uri(const char *path)
 {
-	static const char hex[] = "0123456789ABCDEF";
 	char cwd[4096] = "";
 	if (path[0] != '/' && !getcwd(cwd, sizeof cwd))
 		cwd[0] = 0;
-	size_t n = strlen(cwd) + strlen(path) + 2;
-	char *uri = malloc(sizeof "file://" + 3 * n), *q = uri;
-	if (!uri)
+	char *uri = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&uri, &n);
+	if (!m)
 		return NULL;
-	q += sprintf(q, "file://");
-	for (int part = 0; part < 2; part++) {
-		const char *s = part ? path : cwd;
-		if (part && cwd[0] && cwd[strlen(cwd) - 1] != '/')
-			*q++ = '/';
-		for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-			if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			    (*p >= '0' && *p <= '9') || strchr("-._~/", *p)) {
-				*q++ = (char)*p;
-			} else {
-				*q++ = '%';
-				*q++ = hex[*p >> 4];
-				*q++ = hex[*p & 15];
-			}
-		}
+	fputs("file://", m);
+	fmt_uri_str(m, cwd);
+	if (cwd[0] && cwd[strlen(cwd) - 1] != '/')
+		fputc('/', m);
+	fmt_uri_str(m, path);
+	if (fclose(m) != 0) {
+		free(uri);
+		return NULL;
 	}
-	*q = 0;
 	return uri;
 }
 
@@ -121,10 +115,10 @@ static json_t *position(const struct cls_result *r, const struct cls_pos *p)
 	unsigned line = p->line ? p->line : 1, col = p->col ? p->col : 1;
 	size_t len;
 	const char *text = p->file && r->path && !strcmp(p->file, r->path)
-				   ? diag_source_line(r, line, &len)
+				   ? fmt_source_line(r, line, &len)
 				   : NULL;
 	if (text)
-		col = ci_utf16_col(text, len, col);
+		col = fmt_utf16_col(text, len, col);
 	return json_pack("{s:I,s:I}", "line", (json_int_t)line - 1, "character",
 			 (json_int_t)col - 1);
 }
@@ -205,35 +199,67 @@ json_t *lsp_finding_at_start(const char *code, const char *msg)
 			 "message", lsp_str(msg), "fixes");
 }
 
+/* Where fmt_lsp appends: the output's sink. */
+struct lsp_sink {
+	json_t *all;        /* lsp_findings's array */
+	const char *uri;    /* the linted buffer's */
+	bool failed;        /* out of memory: the array is incomplete */
+};
+
+static void lsp_append(struct cls_output *o, json_t *entry)
+{
+	struct lsp_sink *k = o->sink;
+	if (!k->failed && json_array_append_new(k->all, entry))
+		k->failed = true;
+}
+
+static void lsp_finding(struct cls_output *o, const struct cls_result *r,
+			const struct mem_vec *list, unsigned i, enum cls_severity s)
+{
+	const struct lsp_sink *k = o->sink;
+	lsp_append(o, k->failed ? NULL : finding(r, list->items[i], s, k->uri));
+}
+
+static void lsp_not_analyzed(struct cls_output *o, const struct cls_result *r)
+{
+	char msg[1024];
+	snprintf(msg, sizeof msg, "not analyzed: %s", r->reason ? r->reason : "unknown");
+	lsp_append(o, lsp_finding_at_start("not-analyzed", msg));
+}
+
+/* A note about the whole file ("no kernel in this file", macros assumed):
+ * information at its start, as the other formats print them at line 1. */
+static void lsp_file_note(struct cls_output *o, const char *path, const char *msg)
+{
+	(void)path;
+	json_t *e = lsp_finding_at_start("clsynclint", msg);
+	json_t *d = json_object_get(e, "diagnostic");
+	json_object_set_new(d, "severity", json_integer(3));
+	json_object_del(d, "code");
+	lsp_append(o, e);
+}
+
+const struct fmt_ops fmt_lsp = {
+	.finding = lsp_finding,
+	.not_analyzed = lsp_not_analyzed,
+	.file_note = lsp_file_note,
+};
+
 json_t *lsp_findings(const struct cls_result *r, const struct cls_options *o, const char *uri)
 {
-	json_t *all = json_array();
-	if (!all)
+	struct lsp_sink sink = { json_array(), uri, false };
+	if (!sink.all)
 		return NULL;
-	for (unsigned i = 0; i < r->diags.len; i++) {
-		const struct cls_diag *d = r->diags.items[i];
-		enum cls_severity s = cls_effective_severity(o, d);
-		if (s < o->min_severity)
-			continue;
-		if (json_array_append_new(all, finding(r, d, s, uri))) {
-			json_decref(all);
-			return NULL;
-		}
+	struct cls_output out;
+	memset(&out, 0, sizeof out);
+	out.format = CLS_FMT_LSP;
+	out.sink = &sink;
+	cls_output_begin(&out);
+	cls_output_file(&out, o, r);
+	cls_output_end(&out);
+	if (sink.failed) {
+		json_decref(sink.all);
+		return NULL;
 	}
-	if (r->status == CLS_FILE_NOT_ANALYZED && !r->diags.len) {
-		char msg[1024];
-		snprintf(msg, sizeof msg, "not analyzed: %s", r->reason ? r->reason : "unknown");
-		json_array_append_new(all, lsp_finding_at_start("not-analyzed", msg));
-	}
-	/* The notes about the file as a whole ("no kernel in this file",
-	 * macros assumed): information at its start, as the other formats
-	 * print them at line 1. */
-	for (unsigned i = 0; o->min_severity <= CLS_NOTE && i < r->notes.len; i++) {
-		json_t *e = lsp_finding_at_start("clsynclint", r->notes.items[i]);
-		json_t *d = json_object_get(e, "diagnostic");
-		json_object_set_new(d, "severity", json_integer(3));
-		json_object_del(d, "code");
-		json_array_append_new(all, e);
-	}
-	return all;
+	return sink.all;
 }
