@@ -1,79 +1,17 @@
 /*
- * findings.c - clsynclint's findings: gcc-format parsing, running the
- * analyzer, findings files.
+ * findings.c - clsynclint's findings: reading its JSON output (Jansson),
+ * running the analyzer, findings files (the same JSON).
  */
 #include "findings.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "proc.h"
 #include "rc.h"
-
-/* Parse a number of digits at *p, advancing it; -1 when there is none. */
-static int parse_num(const char **p)
-{
-	if (!isdigit((unsigned char)**p))
-		return -1;
-	long v = 0;
-	while (isdigit((unsigned char)**p) && v < 100000000)
-		v = v * 10 + (*(*p)++ - '0');
-	return (int)v;
-}
-
-/* Parse one gcc-format diagnostic line into *f (fresh heap strings; severity
- * may be "note").  Returns 1 when `line` is one, 0 otherwise (source excerpts,
- * summaries).  The path ends at the first ":LINE:COL: SEVERITY: ". */
-int fnd_parse_line(const char *line, struct fnd_finding *f)
-{
-	static const char *const sevs[] = { "error", "warning", "note" };
-	memset(f, 0, sizeof *f);
-	for (const char *c = strchr(line, ':'); c; c = strchr(c + 1, ':')) {
-		const char *p = c + 1;
-		int ln = parse_num(&p);
-		if (ln < 1 || *p != ':')
-			continue;
-		p++;
-		int col = parse_num(&p);
-		if (col < 0 || strncmp(p, ": ", 2) != 0)
-			continue;
-		p += 2;
-		for (size_t s = 0; s < sizeof sevs / sizeof sevs[0]; s++) {
-			size_t n = strlen(sevs[s]);
-			if (strncmp(p, sevs[s], n) != 0 || strncmp(p + n, ": ", 2) != 0)
-				continue;
-			const char *msg = p + n + 2;
-			size_t mlen = strlen(msg);
-			while (mlen && (msg[mlen - 1] == '\n' || msg[mlen - 1] == '\r'))
-				mlen--;
-			f->rule = rc_xstrdup("");
-			if (mlen && msg[mlen - 1] == ']') {
-				const char *open = NULL;
-				for (const char *q = msg + mlen - 1; q > msg; q--)
-					if (*q == '[') {
-						open = q;
-						break;
-					}
-				if (open && open > msg && open[-1] == ' ' && open + 1 < msg + mlen - 1 &&
-				    !memchr(open + 1, ' ', (size_t)(msg + mlen - 1 - (open + 1)))) {
-					free(f->rule);
-					f->rule = rc_xasprintf("%.*s", (int)(msg + mlen - 1 - (open + 1)),
-							       open + 1);
-					mlen = (size_t)(open - 1 - msg);
-				}
-			}
-			f->path = rc_xasprintf("%.*s", (int)(c - line), line);
-			f->line = ln;
-			f->col = col;
-			f->severity = rc_xstrdup(sevs[s]);
-			f->message = rc_xasprintf("%.*s", (int)mlen, msg);
-			return 1;
-		}
-	}
-	return 0;
-}
 
 /* Free the strings of one finding. */
 static void finding_free(struct fnd_finding *f)
@@ -87,52 +25,6 @@ static void finding_free(struct fnd_finding *f)
 	free(f->notes);
 }
 
-/* Add the diagnostics of clsynclint's gcc-format output `text` to s: errors
- * and warnings become findings, each note is attached to the finding before
- * it.  A finding already in s (same file, line, column and rule: the analyzer
- * runs once per local size) is not added again, nor are its notes. */
-void fnd_add_text(struct fnd_set *s, const char *text)
-{
-	struct fnd_finding *last = NULL;
-	const char *p = text;
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		char *line = rc_xasprintf("%.*s", (int)len, p);
-		p += len + (nl ? 1 : 0);
-		struct fnd_finding f;
-		if (line[0] == '#' || !fnd_parse_line(line, &f)) {
-			free(line);
-			continue;
-		}
-		free(line);
-		if (!strcmp(f.severity, "note")) {
-			if (last && !strcmp(last->path, f.path)) {
-				struct fnd_note *n = RC_PUSH(last->notes, last->nnotes, last->capnotes);
-				n->line = f.line;
-				n->col = f.col;
-				n->message = f.message;
-				f.message = NULL;
-			}
-			finding_free(&f);
-			continue;
-		}
-		last = NULL;
-		int dup = 0;
-		for (unsigned i = 0; i < s->n && !dup; i++) {
-			struct fnd_finding *g = &s->items[i];
-			dup = !strcmp(g->path, f.path) && g->line == f.line && g->col == f.col &&
-			      !strcmp(g->rule, f.rule);
-		}
-		if (dup) {
-			finding_free(&f);
-			continue;
-		}
-		last = RC_PUSH(s->items, s->n, s->cap);
-		*last = f;
-	}
-}
-
 /* Note that `path` was analyzed. */
 static void add_analyzed(struct fnd_set *s, const char *path)
 {
@@ -142,10 +34,155 @@ static void add_analyzed(struct fnd_set *s, const char *path)
 	*RC_PUSH(s->analyzed, s->nanalyzed, s->capanalyzed) = rc_xstrdup(path);
 }
 
-/* Load a findings file: clsynclint's gcc-format output, optionally with
- * "# analyzed: PATH" lines naming every file that was analyzed (written by
- * --save-findings), so that a file missing from it is told apart from a file
- * without findings.  Returns 0, or -1 with a message in err. */
+/* The string member `key` of the JSON object o, or NULL when it is missing
+ * or not a string. */
+static const char *member_str(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+/* The integer member `key` of o when it is a number from 0 to 10^8, else -1. */
+static int member_int(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+	if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 100000000)
+		return -1;
+	return (int)json_integer_value(v);
+}
+
+/* Add to f the notes of the diagnostic object d that are in f's file (the
+ * witness's other access, the branch condition...: verdict.c looks at their
+ * lines).  Returns 0, or -1 with the reason in err (`what` names the input,
+ * idx the diagnostic). */
+static int add_notes(struct fnd_finding *f, const json_t *d, const char *what, size_t idx,
+		     char *err, size_t errlen)
+{
+	const json_t *notes = json_object_get(d, "notes");
+	if (!notes)
+		return 0;
+	if (!json_is_array(notes)) {
+		snprintf(err, errlen, "%s: diagnostic %zu: \"notes\" is not an array", what, idx);
+		return -1;
+	}
+	size_t k;
+	const json_t *n;
+	json_array_foreach(notes, k, n) {
+		const char *file = member_str(n, "file"), *msg = member_str(n, "message");
+		int line = member_int(n, "line"), col = member_int(n, "column");
+		if (!file || !msg || line < 0 || col < 0) {
+			snprintf(err, errlen, "%s: diagnostic %zu, note %zu: needs \"file\", \"line\", "
+				 "\"column\" and \"message\"", what, idx, k);
+			return -1;
+		}
+		if (strcmp(file, f->path) != 0)
+			continue;
+		struct fnd_note *fn = RC_PUSH(f->notes, f->nnotes, f->capnotes);
+		fn->line = line;
+		fn->col = col;
+		fn->message = rc_xstrdup(msg);
+	}
+	return 0;
+}
+
+/* Add the diagnostics of the JSON text `text` (clsynclint --format=json, or
+ * a findings file, which has the same "diagnostics" array) to s: errors and
+ * warnings become findings with their notes (notes-only diagnostics are not
+ * findings).  A finding already in s (same file, line, column and rule: the
+ * analyzer runs once per local size) is not added again.  A "files" entry
+ * whose status is "not-analyzed" is an error, not an absence of findings.
+ * Returns 0, or -1 with a one-line reason in err (`what` names the input),
+ * having added no finding. */
+static int add_root(struct fnd_set *s, const json_t *root, const char *what, char *err,
+		    size_t errlen)
+{
+	const json_t *diags = json_object_get(root, "diagnostics");
+	const json_t *files = json_object_get(root, "files");
+	int rc = 0;
+	if (!json_is_object(root) || !json_is_array(diags)) {
+		snprintf(err, errlen, "%s: not clsynclint's JSON (no \"diagnostics\" array)", what);
+		rc = -1;
+	}
+	size_t i;
+	const json_t *v;
+	if (files && !json_is_array(files) && rc == 0) {
+		snprintf(err, errlen, "%s: \"files\" is not an array", what);
+		rc = -1;
+	}
+	json_array_foreach(rc ? NULL : files, i, v) {
+		const char *st = member_str(v, "status"), *path = member_str(v, "path");
+		if (st && !strcmp(st, "not-analyzed")) {
+			const char *why = member_str(v, "reason");
+			snprintf(err, errlen, "%s: clsynclint could not analyze it%s%s",
+				 path ? path : what, why ? ": " : "", why ? why : "");
+			rc = -1;
+			break;
+		}
+	}
+	unsigned first = s->n;
+	json_array_foreach(rc ? NULL : diags, i, v) {
+		const char *file = member_str(v, "file"), *sev = member_str(v, "severity");
+		const char *rule = member_str(v, "rule"), *msg = member_str(v, "message");
+		int line = member_int(v, "line"), col = member_int(v, "column");
+		if (!file || !sev || !rule || !msg || line < 0 || col < 0) {
+			snprintf(err, errlen, "%s: diagnostic %zu: needs \"file\", \"line\", \"column\", "
+				 "\"severity\", \"rule\" and \"message\"", what, i);
+			rc = -1;
+			break;
+		}
+		if (strcmp(sev, "error") != 0 && strcmp(sev, "warning") != 0)
+			continue;
+		int dup = 0;
+		for (unsigned j = 0; j < s->n && !dup; j++) {
+			const struct fnd_finding *g = &s->items[j];
+			dup = !strcmp(g->path, file) && g->line == line && g->col == col &&
+			      !strcmp(g->rule, rule);
+		}
+		if (dup)
+			continue;
+		struct fnd_finding *f = RC_PUSH(s->items, s->n, s->cap);
+		memset(f, 0, sizeof *f);
+		f->path = rc_xstrdup(file);
+		f->line = line;
+		f->col = col;
+		f->severity = rc_xstrdup(sev);
+		f->rule = rc_xstrdup(rule);
+		f->message = rc_xstrdup(msg);
+		if (add_notes(f, v, what, i, err, errlen) != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	if (rc != 0)
+		while (s->n > first)
+			finding_free(&s->items[--s->n]);
+	return rc;
+}
+
+/* Parse `text` as JSON; NULL with "WHAT:LINE:COL: not JSON: why" in err. */
+static json_t *parse_json(const char *text, const char *what, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
+	if (!root)
+		snprintf(err, errlen, "%s:%d:%d: not JSON: %s", what, je.line, je.column, je.text);
+	return root;
+}
+
+int fnd_add_json(struct fnd_set *s, const char *text, const char *what, char *err,
+		 size_t errlen)
+{
+	json_t *root = parse_json(text, what, err, errlen);
+	int rc = root ? add_root(s, root, what, err, errlen) : -1;
+	json_decref(root);
+	return rc;
+}
+
+/* Load a findings file (fnd_write's): an object with clsynclint's
+ * "diagnostics" array and, optionally, an "analyzed" array naming every file
+ * that was analyzed, so that a file missing from it is told apart from a
+ * file without findings (without it, every file counts as analyzed: plain
+ * `clsynclint --format=json` output is a findings file too).  Returns 0, or
+ * -1 with a message in err. */
 int fnd_load(struct fnd_set *s, const char *path, char *err, size_t errlen)
 {
 	char *text = rc_read_file(path, NULL);
@@ -153,22 +190,27 @@ int fnd_load(struct fnd_set *s, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: cannot read findings: %s", path, strerror(errno));
 		return -1;
 	}
-	int listed = 0;
-	for (const char *p = text; *p;) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		if (len > 12 && !strncmp(p, "# analyzed: ", 12)) {
-			char *name = rc_xasprintf("%.*s", (int)(len - 12), p + 12);
-			add_analyzed(s, rc_trim(name));
-			free(name);
-			listed = 1;
-		}
-		p += len + (nl ? 1 : 0);
-	}
-	fnd_add_text(s, text);
-	s->complete = !listed;
+	json_t *root = parse_json(text, path, err, errlen);
 	free(text);
-	return 0;
+	int rc = root ? add_root(s, root, path, err, errlen) : -1;
+	const json_t *listed = json_object_get(root, "analyzed");
+	if (rc == 0 && listed && !json_is_array(listed)) {
+		snprintf(err, errlen, "%s: \"analyzed\" is not an array", path);
+		rc = -1;
+	}
+	size_t i;
+	const json_t *v;
+	json_array_foreach(rc ? NULL : listed, i, v) {
+		if (!json_is_string(v)) {
+			snprintf(err, errlen, "%s: \"analyzed\" entry %zu is not a string", path, i);
+			rc = -1;
+			break;
+		}
+		add_analyzed(s, json_string_value(v));
+	}
+	s->complete = rc == 0 && !listed;
+	json_decref(root);
+	return rc;
 }
 
 /* Nonzero when a finding's path names the kernel file `kernel_path`: the same
@@ -290,9 +332,11 @@ static void add_build_options(const char *options, char ***args, int *n, int *ca
 }
 
 /* The analyzer's command line for section `mk` at its local size number l:
- * `--format=gcc --local-size=L --global-size=G`, the file's RUN-CONFIG flags
+ * `--format=json --local-size=L --global-size=G`, the file's RUN-CONFIG flags
  * without sizes, the section's build options, the --analyzer-arg values,
- * then `extra` (or nothing when NULL).  NULL-terminated; free each string
+ * then `extra` (or nothing when NULL).  `extra` is a --dump flag, whose text
+ * --format=json would wrap in an unfinished JSON object: a dump runs with
+ * --format=gcc, which adds nothing to it.  NULL-terminated; free each string
  * and the vector. */
 char **fnd_argv(const struct fnd_analyzer *a, const struct man_kernel *mk, unsigned l,
 		const char *extra)
@@ -301,7 +345,7 @@ char **fnd_argv(const struct fnd_analyzer *a, const struct man_kernel *mk, unsig
 	int n = 0, cap = 0, nrest = 0, caprest = 0;
 	char size[64];
 	*RC_PUSH(args, n, cap) = rc_xstrdup(a->exe);
-	*RC_PUSH(args, n, cap) = rc_xstrdup("--format=gcc");
+	*RC_PUSH(args, n, cap) = rc_xstrdup(extra ? "--format=gcc" : "--format=json");
 	*RC_PUSH(args, n, cap) = rc_xstrdup("--color=never");
 	add_run_config(mk->path, &args, &n, &cap);
 	add_build_options(mk->options, &args, &n, &cap, &rest, &nrest, &caprest);
@@ -364,8 +408,8 @@ int fnd_analyze(struct fnd_set *s, const struct fnd_analyzer *a, const struct ma
 				snprintf(err + used, errlen - used, ": %s", first);
 			}
 			bad = 1;
-		} else {
-			fnd_add_text(s, rc_buf_str(&out));
+		} else if (fnd_add_json(s, rc_buf_str(&out), mk->path, err, errlen) != 0) {
+			bad = 1;
 		}
 		rc_buf_free(&out);
 		rc_buf_free(&errs);
@@ -379,21 +423,42 @@ int fnd_analyze(struct fnd_set *s, const struct fnd_analyzer *a, const struct ma
 	return 0;
 }
 
-/* Write s as a findings file that fnd_load() reads back: the gcc-format
- * lines, notes after their finding, and one "# analyzed:" line a file. */
-void fnd_write(const struct fnd_set *s, FILE *f)
+/* Write s as a findings file that fnd_load() reads back: clsynclint's JSON
+ * "diagnostics" (the fields runtime_check uses) and the "analyzed" files,
+ * one entry a line so that the file diffs and greps well.  Returns 0, or -1
+ * when Jansson could not encode an entry. */
+int fnd_write(const struct fnd_set *s, FILE *f)
 {
-	fprintf(f, "# clsynclint findings for runtime_check --findings (gcc format)\n");
-	for (unsigned i = 0; i < s->nanalyzed; i++)
-		fprintf(f, "# analyzed: %s\n", s->analyzed[i]);
+	int rc = 0;
+	fprintf(f, "{\"format\": \"runtime_check findings\", \"version\": 1,\n\"analyzed\": [");
+	for (unsigned i = 0; i < s->nanalyzed; i++) {
+		json_t *p = json_string(s->analyzed[i]);
+		char *t = p ? json_dumps(p, JSON_ENCODE_ANY) : NULL;
+		fprintf(f, "%s\n  %s", i ? "," : "", t ? t : "\"\"");
+		rc |= t ? 0 : -1;
+		free(t);
+		json_decref(p);
+	}
+	fprintf(f, "\n],\n\"diagnostics\": [");
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct fnd_finding *g = &s->items[i];
-		fprintf(f, "%s:%d:%d: %s: %s%s%s%s\n", g->path, g->line, g->col, g->severity,
-			g->message, *g->rule ? " [" : "", g->rule, *g->rule ? "]" : "");
+		json_t *notes = json_array();
 		for (unsigned k = 0; k < g->nnotes; k++)
-			fprintf(f, "%s:%d:%d: note: %s\n", g->path, g->notes[k].line,
-				g->notes[k].col, g->notes[k].message);
+			json_array_append_new(notes, json_pack("{s:s, s:i, s:i, s:s}", "file", g->path,
+							       "line", g->notes[k].line, "column",
+							       g->notes[k].col, "message",
+							       g->notes[k].message));
+		json_t *d = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s, s:o}", "rule", g->rule,
+				      "severity", g->severity, "file", g->path, "line", g->line,
+				      "column", g->col, "message", g->message, "notes", notes);
+		char *t = d ? json_dumps(d, JSON_PRESERVE_ORDER) : NULL;
+		fprintf(f, "%s\n  %s", i ? "," : "", t ? t : "{}");
+		rc |= t ? 0 : -1;
+		free(t);
+		json_decref(d);
 	}
+	fprintf(f, "\n]}\n");
+	return rc;
 }
 
 void fnd_free(struct fnd_set *s)

@@ -1,8 +1,9 @@
 /*
- * findings.h - clsynclint's static findings: read from its gcc-format output
- * (`path:LINE:COL: error|warning|note: MESSAGE [rule-name]`), either by
- * running the analyzer on each manifest section or from a findings file made
- * beforehand (--findings, for machines without libclang).
+ * findings.h - clsynclint's static findings: read from its JSON output
+ * (`--format=json`: a "diagnostics" array of objects with file, line,
+ * column, severity, rule, message and notes), either by running the analyzer
+ * on each manifest section or from a findings file made beforehand
+ * (--findings, for machines without libclang), which is the same JSON.
  */
 #ifndef RC_FINDINGS_H
 #define RC_FINDINGS_H
@@ -17,12 +18,12 @@ struct fnd_note {
 };
 
 struct fnd_finding {
-	char *path;         /* as the analyzer printed it */
+	char *path;         /* as the analyzer printed it ("file") */
 	int line, col;
 	char *severity;     /* "error" or "warning" */
-	char *message;      /* without the [rule] suffix */
-	char *rule;         /* "" when the line had none */
-	struct fnd_note *notes;
+	char *message;
+	char *rule;         /* the rule's name */
+	struct fnd_note *notes; /* its notes in the same file */
 	unsigned nnotes, capnotes;
 };
 
@@ -31,7 +32,7 @@ struct fnd_set {
 	unsigned n, cap;
 	char **analyzed;    /* files known to be analyzed (findings or not) */
 	unsigned nanalyzed, capanalyzed;
-	int complete;       /* a file without "# analyzed:" lines: every file counts */
+	int complete;       /* a findings file without "analyzed": every file counts */
 };
 
 struct fnd_analyzer {
@@ -42,14 +43,14 @@ struct fnd_analyzer {
 	int verbose;
 };
 
-int fnd_parse_line(const char *line, struct fnd_finding *f);
-void fnd_add_text(struct fnd_set *s, const char *text);
+int fnd_add_json(struct fnd_set *s, const char *text, const char *what, char *err,
+		 size_t errlen);
 int fnd_load(struct fnd_set *s, const char *path, char *err, size_t errlen);
 char **fnd_argv(const struct fnd_analyzer *a, const struct man_kernel *mk, unsigned l,
 		const char *extra);
 int fnd_analyze(struct fnd_set *s, const struct fnd_analyzer *a, const struct man_kernel *mk,
 		char *err, size_t errlen);
-void fnd_write(const struct fnd_set *s, FILE *f);
+int fnd_write(const struct fnd_set *s, FILE *f);
 int fnd_path_matches(const char *finding_path, const char *kernel_path);
 int fnd_was_analyzed(const struct fnd_set *s, const char *kernel_path);
 unsigned fnd_for_kernel(const struct fnd_set *s, const char *kernel_path,

@@ -634,8 +634,7 @@ static int save_findings(struct session *s)
 			strerror(errno));
 		return EXIT_INFRA;
 	}
-	fnd_write(&s->fs, f);
-	if (fclose(f) != 0) {
+	if ((fnd_write(&s->fs, f) != 0) | (fclose(f) != 0)) {
 		fprintf(stderr, "runtime_check: error writing %s\n", s->o.save_findings);
 		return EXIT_INFRA;
 	}

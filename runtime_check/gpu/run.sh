@@ -1,9 +1,9 @@
 #!/bin/sh
 # run.sh - run THERE, on the GPU machine, from the repository root, with the
 # folder made by prepare.sh carried along (.devcarry/runtime_check).  Builds
-# runtime_check against the carried OpenCL headers, ICD loader and libinih,
-# points the loader at the NVIDIA driver through an .icd file, runs the
-# corpus, and writes to $OUT:
+# runtime_check against the carried OpenCL headers, ICD loader, libinih and
+# Jansson, points the loader at the NVIDIA driver through an .icd file, runs
+# the corpus, and writes to $OUT:
 #   confirmations-gpu.md    the table (date, device, driver version from the device)
 #   confirmations-gpu.json  the same, for machines
 #   devices.txt             runtime_check --list
@@ -18,7 +18,7 @@
 #   RC_ICD_LIB    the ICD library to name in the .icd file
 #                 (default libnvidia-opencl.so.1; libpocl.so.2 to try it on PoCL)
 #   RC_CORPUS     what to run (default corpus)
-#   RC_FINDINGS   findings file (default $RC_DEVCARRY/findings.txt; none: --no-static)
+#   RC_FINDINGS   findings file (default $RC_DEVCARRY/findings.json; none: --no-static)
 #   RC_BUILD      build folder (default build-gpu)
 #   RC_TIMEOUT    seconds before a launch counts as a hang (default 5)
 #   RC_MAX_TIME   seconds after which no new kernel starts (default 480)
@@ -29,7 +29,7 @@ cd "$ROOT" || exit 4
 DC=${RC_DEVCARRY:-.devcarry/runtime_check}
 ICD_LIB=${RC_ICD_LIB:-libnvidia-opencl.so.1}
 CORPUS=${RC_CORPUS:-corpus}
-FINDINGS=${RC_FINDINGS:-$DC/findings.txt}
+FINDINGS=${RC_FINDINGS:-$DC/findings.json}
 BUILD=${RC_BUILD:-build-gpu}
 TIMEOUT=${RC_TIMEOUT:-5}
 MAX_TIME=${RC_MAX_TIME:-480}
@@ -38,7 +38,8 @@ case "$BUILD" in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 OUT=${OUT:-$BUILD/out}
 mkdir -p "$OUT"
 
-for f in include/CL/cl.h lib/libOpenCL.so.1 lib/libOpenCL.so inih/include/ini.h inih/lib/libinih.a; do
+for f in include/CL/cl.h lib/libOpenCL.so.1 lib/libOpenCL.so inih/include/ini.h inih/lib/libinih.a \
+         jansson/include/jansson.h jansson/include/jansson_config.h jansson/lib/libjansson.a; do
   if [ ! -f "$DC/$f" ]; then
     echo "run.sh: $DC/$f is missing: run runtime_check/gpu/prepare.sh first and carry .devcarry" >&2
     exit 4
@@ -48,7 +49,7 @@ done
 echo "run.sh: building runtime_check in $BUILD"
 if ! { cmake -S runtime_check -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
          -DOpenCL_INCLUDE_DIR="$DC/include" -DOpenCL_LIBRARY="$DC/lib/libOpenCL.so" \
-         -DRC_INIH_DIR="$DC/inih" &&
+         -DRC_INIH_DIR="$DC/inih" -DRC_JANSSON_DIR="$DC/jansson" &&
        cmake --build "$BUILD" --target runtime_check -j"$(nproc 2>/dev/null || echo 4)"; } \
      > "$OUT/build.log" 2>&1; then
   tail -n 30 "$OUT/build.log" >&2

@@ -12,8 +12,9 @@ if [ ! -e /usr/lib/x86_64-linux-gnu/libpocl.so.2 ] && [ ! -e /usr/lib/libpocl.so
   exit 77
 fi
 
-sh "$RC/gpu/prepare.sh" --dest "$TMP/carry" --findings "$RC/tests/kernels/findings.txt"
-for f in include/CL/cl.h lib/libOpenCL.so.1 inih/lib/libinih.a findings.txt CARRIED; do
+sh "$RC/gpu/prepare.sh" --dest "$TMP/carry" --findings "$RC/tests/kernels/findings.json"
+for f in include/CL/cl.h lib/libOpenCL.so.1 inih/lib/libinih.a jansson/lib/libjansson.a \
+         jansson/include/jansson.h findings.json CARRIED; do
   [ -f "$TMP/carry/$f" ] || { echo "FAIL: prepare.sh did not carry $f"; exit 1; }
 done
 

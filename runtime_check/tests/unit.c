@@ -1,7 +1,8 @@
 /*
  * unit.c - unit tests of runtime_check's parts that need no OpenCL device:
  * the manifest parser (good and bad manifests), fill patterns, output
- * comparison, gcc-format findings, Oclgrind logs, JSON strings.
+ * comparison, the analyzer's JSON findings and findings files, Oclgrind
+ * logs, JSON strings.
  *
  * Usage: rc_unit TESTS_DIR.  Each tests/manifests/bad_*.ini states the errors
  * it must produce in "; expect: LINE: message" lines, in order; the test
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "compare.h"
 #include "fill.h"
@@ -327,44 +329,127 @@ static void test_compare(void)
 	CHECK_STR(msg, "out[0].sb = 0 against 1; 1 of 1 elements differ");
 }
 
+/* Load `text` as a findings file through a temporary file; fnd_load's status,
+ * its message in err. */
+static int load_text(struct fnd_set *s, const char *text, char *err, size_t errlen)
+{
+	char path[] = "/tmp/rc_unit_findings_XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f)
+		return -2;
+	fputs(text, f);
+	fclose(f);
+	int rc = fnd_load(s, path, err, errlen);
+	unlink(path);
+	return rc;
+}
+
 static void test_findings(void)
 {
-	struct fnd_finding f;
-	CHECK(fnd_parse_line("k.cl:25:9: error: barrier reached under divergent control flow: "
-			     "not every work-item [barrier-divergence]", &f) == 1);
-	CHECK_STR(f.path, "k.cl");
-	CHECK(f.line == 25 && f.col == 9);
-	CHECK_STR(f.severity, "error");
-	CHECK_STR(f.message, "barrier reached under divergent control flow: not every work-item");
-	CHECK_STR(f.rule, "barrier-divergence");
-	free(f.path);
-	free(f.severity);
-	free(f.message);
-	free(f.rule);
-	/* A path with a colon, a message with brackets, no rule. */
-	CHECK(fnd_parse_line("C:/x/k.cl:3:1: warning: s[lid * 2] [x y]", &f) == 1);
-	CHECK_STR(f.path, "C:/x/k.cl");
-	CHECK_STR(f.message, "s[lid * 2] [x y]");
-	CHECK_STR(f.rule, "");
-	free(f.path);
-	free(f.severity);
-	free(f.message);
-	free(f.rule);
-	CHECK(fnd_parse_line("   25 |     barrier(CLK_LOCAL_MEM_FENCE);", &f) == 0);
-	CHECK(fnd_parse_line("k.cl:25: error: no column", &f) == 0);
-
+	/* The analyzer's JSON: notes kept when in the finding's file, a
+	 * finding seen again (the next local size) not added again, notes-only
+	 * diagnostics no findings. */
+	static const char run1[] =
+		"{\"version\": \"0.1.0\", \"diagnostics\": [\n"
+		"  {\"rule\": \"local-memory-race\", \"id\": \"CLS002\", \"severity\": \"error\", "
+		"\"file\": \"a.cl\", \"line\": 17, \"column\": 16, \"end_line\": 17, \"end_column\": 20, "
+		"\"message\": \"race on s[63] [x]\", \"notes\": [{\"file\": \"a.cl\", \"line\": 16, "
+		"\"column\": 5, \"message\": \"the other access: s[63]\"}, {\"file\": \"b.h\", "
+		"\"line\": 2, \"column\": 1, \"message\": \"elsewhere\"}], \"fixes\": []},\n"
+		"  {\"rule\": \"bank-conflict\", \"id\": \"CLS009\", \"severity\": \"warning\", "
+		"\"file\": \"a.cl\", \"line\": 30, \"column\": 1, \"message\": \"2-way bank conflict\", "
+		"\"notes\": []},\n"
+		"  {\"rule\": \"x\", \"severity\": \"note\", \"file\": \"a.cl\", \"line\": 1, "
+		"\"column\": 1, \"message\": \"only a note\"}\n"
+		"], \"files\": [{\"path\": \"a.cl\", \"status\": \"analyzed\"}]}\n";
+	static const char run2[] =
+		"{\"diagnostics\": [{\"rule\": \"local-memory-race\", \"severity\": \"error\", "
+		"\"file\": \"a.cl\", \"line\": 17, \"column\": 16, \"message\": \"race on s[31]\", "
+		"\"notes\": [{\"file\": \"a.cl\", \"line\": 16, \"column\": 5, "
+		"\"message\": \"duplicate's note\"}]}]}";
 	struct fnd_set s = { 0 };
-	fnd_add_text(&s, "a.cl:17:16: error: race on s[63] [local-memory-race]\n"
-			 "a.cl:16:5: note: the other access: s[63]\n"
-			 "a.cl:30:1: warning: 2-way bank conflict [bank-conflict]\n"
-			 "garbage line\n");
-	fnd_add_text(&s, "a.cl:17:16: error: race on s[31] [local-memory-race]\n"
-			 "a.cl:16:5: note: duplicate's note\n");
+	char err[512] = "";
+	CHECK(fnd_add_json(&s, run1, "run1", err, sizeof err) == 0);
+	CHECK(fnd_add_json(&s, run2, "run2", err, sizeof err) == 0);
 	CHECK(s.n == 2);
-	CHECK(s.items[0].nnotes == 1 && s.items[0].notes[0].line == 16);
+	CHECK_STR(s.items[0].path, "a.cl");
+	CHECK(s.items[0].line == 17 && s.items[0].col == 16);
+	CHECK_STR(s.items[0].rule, "local-memory-race");
+	CHECK_STR(s.items[0].message, "race on s[63] [x]");
+	CHECK(s.items[0].nnotes == 1 && s.items[0].notes[0].line == 16 &&
+	      s.items[0].notes[0].col == 5);
 	CHECK(s.items[1].nnotes == 0);
 	CHECK_STR(s.items[1].severity, "warning");
+
+	/* fnd_write and fnd_load: the same findings back, and the analyzed list. */
+	*RC_PUSH(s.analyzed, s.nanalyzed, s.capanalyzed) = rc_xstrdup("dir/a \"q\".cl");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf = open_memstream(&buf, &len);
+	CHECK(fnd_write(&s, mf) == 0);
+	fclose(mf);
+	struct fnd_set t = { 0 };
+	CHECK(load_text(&t, buf, err, sizeof err) == 0);
+	CHECK(t.n == 2 && !t.complete && t.nanalyzed == 1);
+	if (t.n == 2 && t.nanalyzed == 1) {
+		CHECK_STR(t.analyzed[0], "dir/a \"q\".cl");
+		CHECK_STR(t.items[0].message, s.items[0].message);
+		CHECK(t.items[0].nnotes == 1 && t.items[0].notes[0].line == 16);
+		CHECK_STR(t.items[0].notes[0].message, "the other access: s[63]");
+		CHECK_STR(t.items[1].rule, "bank-conflict");
+		CHECK(t.items[1].line == 30 && t.items[1].col == 1);
+	}
+	free(buf);
+	fnd_free(&t);
 	fnd_free(&s);
+
+	/* Plain analyzer output as a findings file: every file counts. */
+	CHECK(load_text(&t, run1, err, sizeof err) == 0 && t.complete && t.n == 2);
+	fnd_free(&t);
+
+	/* Malformed input: a clear error naming the input, nothing added. */
+	static const struct {
+		const char *text, *error;
+	} bad[] = {
+		{ "", "in:1:0: not JSON: '[' or '{' expected near end of file" },
+		{ "{\"diagnostics\": [", "in:1:17: not JSON: " },
+		{ "[1, 2]", "in: not clsynclint's JSON (no \"diagnostics\" array)" },
+		{ "{\"diagnostics\": {}}", "in: not clsynclint's JSON (no \"diagnostics\" array)" },
+		{ "{\"diagnostics\": [{\"rule\": \"r\", \"severity\": \"error\", \"file\": \"a.cl\", "
+		  "\"line\": \"17\", \"column\": 1, \"message\": \"m\"}]}",
+		  "in: diagnostic 0: needs \"file\", \"line\", \"column\", \"severity\", \"rule\" and "
+		  "\"message\"" },
+		{ "{\"diagnostics\": [{\"rule\": \"r\", \"severity\": \"error\", \"file\": \"a.cl\", "
+		  "\"line\": 17, \"column\": 1, \"message\": \"m\", \"notes\": [{\"line\": 3}]}]}",
+		  "in: diagnostic 0, note 0: needs \"file\", \"line\", \"column\" and \"message\"" },
+		{ "{\"diagnostics\": [], \"files\": [{\"path\": \"k.cl\", \"status\": \"not-analyzed\", "
+		  "\"reason\": \"parse errors\"}]}",
+		  "k.cl: clsynclint could not analyze it: parse errors" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct fnd_set u = { 0 };
+		err[0] = '\0';
+		CHECK(fnd_add_json(&u, bad[i].text, "in", err, sizeof err) == -1);
+		CHECK(u.n == 0);
+		if (strncmp(err, bad[i].error, strlen(bad[i].error)) != 0) {
+			failures++;
+			fprintf(stderr, "%s:%d: bad[%zu]: error \"%s\", expected \"%s...\"\n",
+				__FILE__, __LINE__, i, err, bad[i].error);
+		}
+		fnd_free(&u);
+	}
+	/* A good finding before a bad one is taken back too. */
+	CHECK(fnd_add_json(&s, "{\"diagnostics\": [{\"rule\": \"r\", \"severity\": \"error\", "
+			       "\"file\": \"a.cl\", \"line\": 1, \"column\": 1, \"message\": \"m\"}, 7]}",
+			       "in", err, sizeof err) == -1 && s.n == 0);
+	fnd_free(&s);
+	CHECK(load_text(&t, "{\"diagnostics\": [], \"analyzed\": \"a.cl\"}", err, sizeof err) == -1);
+	CHECK(strstr(err, "\"analyzed\" is not an array") != NULL);
+	fnd_free(&t);
+	CHECK(fnd_load(&t, "/nonexistent/findings.json", err, sizeof err) == -1);
+	CHECK(strstr(err, "cannot read findings") != NULL);
+	fnd_free(&t);
 
 	CHECK(fnd_path_matches("corpus/x/k.cl", "corpus/x/k.cl"));
 	CHECK(fnd_path_matches("/elsewhere/corpus/x/k.cl", "corpus/x/k.cl"));
