@@ -164,7 +164,9 @@ unsigned long long fill_splitmix64(unsigned long long *state)
 	return z ^ (z >> 31);
 }
 
-/* Store the integer `v` (taken modulo 2^bits) as component `i` of `buf`. */
+/* Store the integer `v` (taken modulo 2^bits) as component `i` of `buf`.
+ * Through memcpy: a by-value argument's bytes need not be aligned for its
+ * type (UBSan's -fsanitize=alignment stops on the plain stores). */
 static void store_int(void *buf, enum fill_base b, size_t i, unsigned long long v)
 {
 	switch (b) {
@@ -173,26 +175,35 @@ static void store_int(void *buf, enum fill_base b, size_t i, unsigned long long 
 		((uint8_t *)buf)[i] = (uint8_t)v;
 		break;
 	case FILL_SHORT:
-	case FILL_USHORT:
-		((uint16_t *)buf)[i] = (uint16_t)v;
+	case FILL_USHORT: {
+		uint16_t x = (uint16_t)v;
+		memcpy((char *)buf + i * sizeof x, &x, sizeof x);
 		break;
+	}
 	case FILL_INT:
-	case FILL_UINT:
-		((uint32_t *)buf)[i] = (uint32_t)v;
+	case FILL_UINT: {
+		uint32_t x = (uint32_t)v;
+		memcpy((char *)buf + i * sizeof x, &x, sizeof x);
 		break;
-	default:
-		((uint64_t *)buf)[i] = (uint64_t)v;
+	}
+	default: {
+		uint64_t x = (uint64_t)v;
+		memcpy((char *)buf + i * sizeof x, &x, sizeof x);
 		break;
+	}
 	}
 }
 
-/* Store the floating value `v` as component `i` of `buf` (float or double). */
+/* Store the floating value `v` as component `i` of `buf` (float or double),
+ * through memcpy as store_int does. */
 static void store_float(void *buf, enum fill_base b, size_t i, double v)
 {
-	if (b == FILL_FLOAT)
-		((float *)buf)[i] = (float)v;
-	else
-		((double *)buf)[i] = v;
+	if (b == FILL_FLOAT) {
+		float x = (float)v;
+		memcpy((char *)buf + i * sizeof x, &x, sizeof x);
+	} else {
+		memcpy((char *)buf + i * sizeof v, &v, sizeof v);
+	}
 }
 
 /* Fill `count` elements of type `t` at `buf` with the pattern `f`: component

@@ -507,7 +507,8 @@ int man_load(const char *path, struct man_file *mf)
 		check_section(mf, &mf->kernels[i]);
 	if (mf->n == 0 && mf->nerrors == 0)
 		error_at(mf, 0, "no [kernel.cl] sections");
-	qsort(mf->errors, mf->nerrors, sizeof *mf->errors, cmp_error);
+	if (mf->nerrors)  /* qsort(NULL, 0, ...) is undefined */
+		qsort(mf->errors, mf->nerrors, sizeof *mf->errors, cmp_error);
 	for (unsigned i = 0; i < p.nheaders; i++)
 		free(p.headers[i].name);
 	free(p.headers);

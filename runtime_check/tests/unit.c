@@ -112,6 +112,7 @@ static void test_manifest_good(void)
 	name = man_only_kernel(one);
 	CHECK_STR(name, "strided");
 	free(name);
+	free(one);
 	free(two);
 	free(dir);
 	char *k1 = man_config_key(a, "x.cl"), *k2 = man_config_key(a, "y.cl");
