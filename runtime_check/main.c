@@ -115,7 +115,7 @@ static const char usage_text[] =
 	"  --clsynclint PATH       the analyzer (default: next to runtime_check, then PATH)\n"
 	"  --analyzer-arg ARG      one more analyzer argument, e.g.\n"
 	"                          --analyzer-arg=--device=nvidia; repeatable\n"
-	"  --findings FILE         read the findings from FILE (clsynclint --format=gcc\n"
+	"  --findings FILE         read the findings from FILE (clsynclint --format=json\n"
 	"                          output, or a --save-findings file): no analyzer needed\n"
 	"  --save-findings FILE    run the analyzer, write the findings to FILE, exit\n"
 	"  --save-dumps DIR        with --save-findings: also write each kernel's\n"
