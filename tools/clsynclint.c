@@ -22,7 +22,7 @@ static const char usage_text[] =
 	"__local bank conflicts.  Directories are searched for .cl files; '-' reads\n"
 	"standard input.  Only regular files (and standard input) of at most 64 MiB\n"
 	"are read, inputs and includes alike.\n"
-	"standard input.  A C, C++ or Python file (.c .h .cc .cpp .cxx .hpp .py ...)\n"
+	"A C, C++ or Python file (.c .h .cc .cpp .cxx .hpp .py ...)\n"
 	"is host code: the kernels in its string literals are linted, and reported\n"
 	"at the host file's lines.\n"
 	"\n"
