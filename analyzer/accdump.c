@@ -25,7 +25,8 @@
 
 #include "access_int.h"
 
-static bool addressable(const struct ir_expr *e)
+/* Can `&(e)` be written in the source (a traced or logged access)? */
+bool acc_addressable(const struct ir_expr *e)
 {
 	switch (e->op) {
 	case E_VAR:
@@ -33,7 +34,7 @@ static bool addressable(const struct ir_expr *e)
 	case E_DEREF:
 		return true;
 	case E_MEMBER:
-		return e->nkids == 1 && addressable(e->kids[0]);
+		return e->nkids == 1 && acc_addressable(e->kids[0]);
 	default:
 		return false;
 	}
@@ -80,7 +81,7 @@ void acc_dump_local(struct cls_ctx *ctx, FILE *out)
 			continue;
 		for (unsigned j = 0; j < k->accs.len; j++) {
 			const struct acc *a = k->accs.items[j];
-			if (a->space == AS_LOCAL && a->lv && addressable(a->lv) &&
+			if (a->space == AS_LOCAL && a->lv && acc_addressable(a->lv) &&
 			    a->range.begin.file == ctx->result->path &&
 			    a->range.end.file == ctx->result->path)
 				v[n++] = a;

@@ -208,6 +208,9 @@ bool sym_has_divergent_leaf(const struct sym *s);
 bool sym_data_dependent(const struct sym *s);
 /* Can a and b touch the same struct member or vector component? */
 bool acc_fields_overlap(const struct acc *a, const struct acc *b);
+/* Can `&(e)` be written in the source (accdump.c; the dumps that mark the
+ * accesses runtime_check instruments)? */
+bool acc_addressable(const struct ir_expr *e);
 /* Iterations of the loop of IV slot s when they depend on constants and
  * sizes only; TRIP_CAP (4096) when not known. */
 unsigned acc_iv_trip(struct abuild *ab, const struct acc_kernel *k, struct sym_slot *s);

@@ -29,20 +29,6 @@
 
 #include "access_int.h"
 
-static bool addressable(const struct ir_expr *e)
-{
-	switch (e->op) {
-	case E_VAR:
-	case E_INDEX:
-	case E_DEREF:
-		return true;
-	case E_MEMBER:
-		return e->nkids == 1 && addressable(e->kids[0]);
-	default:
-		return false;
-	}
-}
-
 /* Where access a is in the text, as runtime_check wraps it: the lvalue
  * (an atomic's `&x[i]` gives x[i]), or, for an atomic through a pointer
  * value, that pointer; false when it is neither. */
@@ -52,11 +38,11 @@ static bool site_of(const struct acc *a, struct cls_range *r, bool *pointer)
 	*pointer = false;
 	if (!lv)
 		return false;
-	if (lv->op == E_ADDROF && lv->nkids == 1 && addressable(lv->kids[0]))
+	if (lv->op == E_ADDROF && lv->nkids == 1 && acc_addressable(lv->kids[0]))
 		lv = lv->kids[0];
 	else if (a->atomic && lv->type && lv->type->kind == T_POINTER)
 		*pointer = true;
-	else if (!addressable(lv))
+	else if (!acc_addressable(lv))
 		return false;
 	*r = lv->range;
 	return r->begin.line && r->end.line;
