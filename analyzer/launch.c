@@ -473,30 +473,30 @@ static void form_bounds(const struct launch *l, const struct sym *s, long long l
 	}
 }
 
-/* Does access a run for the work-item whose id along d is t (the others 0,
- * loop counters at their first value)?  Unknown, or a guard that reads an
- * unknown other than a loop counter: yes. */
+/* Can the guard of access a be evaluated per work-item: does it read only
+ * the ids and loop counters?  An argument taken as 0 would switch off what
+ * it guards (gid < n).  Builds the guard's conditions (they may add
+ * unknowns: false past cap). */
+static bool guard_decides(struct abuild *ab, const struct acc_kernel *k, const struct acc *a,
+			  unsigned cap)
+{
+	struct aux *x = acc_aux(ab, k, a);
+	unsigned char *used = x && x->g ? calloc(cap, 1) : NULL;
+	if (!used)
+		return false;
+	guard_slots(ab, a->ctx, a->block->id, used, NULL, 0);
+	bool other = k->nslots > cap;
+	for (unsigned i = 0; i < k->nslots && !other; i++)
+		other = used[i] && !k->slots[i].is_iv;
+	free(used);
+	return !other;
+}
+
+/* Does access a, whose guard decides (above), run for the work-item whose
+ * id along d is t (the others 0, loop counters at their first value)? */
 static bool runs_past(struct abuild *ab, const struct acc_kernel *k, const struct acc *a,
 		      unsigned d, unsigned t, long long *val, unsigned cap)
 {
-	struct aux *x = acc_aux(ab, k, a);
-	if (!x || !x->g)
-		return true;
-	guard_slots(ab, a->ctx, a->block->id, NULL, NULL, 0);
-	if (k->nslots > cap)
-		return true;
-	/* Only a guard on the ids and loop counters decides: an argument
-	 * taken as 0 would switch off what it guards (gid < n). */
-	unsigned char *used = calloc(cap, 1);
-	if (!used)
-		return true;
-	guard_slots(ab, a->ctx, a->block->id, used, NULL, 0);
-	bool other = k->nslots > cap;
-	for (unsigned i = 0; i < cap && i < k->nslots && !other; i++)
-		other = used[i] && !k->slots[i].is_iv;
-	free(used);
-	if (other)
-		return true;
 	memset(val, 0, cap * sizeof *val);
 	struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
 	for (unsigned i = 0; i < 3; i++) {
@@ -505,7 +505,7 @@ static bool runs_past(struct abuild *ab, const struct acc_kernel *k, const struc
 	}
 	env.lid[d] = t;
 	env.lsz[d] = t + 1;
-	bool on = guard_runs(ab, a, x->g, &env);
+	bool on = guard_runs(ab, a, acc_aux(ab, k, a)->g, &env);
 	return on || k->nslots > cap;
 }
 
@@ -536,6 +536,8 @@ static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
 		long long la[3] = { 0, 0, 0 };
 		unsigned ln[3] = { 0, 0, 0 };
 		form_bounds(l, a->index, la, ln, a->range.begin.line, 0);
+		/* asked once per access, only of one that bounds something */
+		int decides = -1;
 		for (unsigned d = 0; d < 3; d++) {
 			if (!la[d] || (lim[d] && la[d] >= lim[d]))
 				continue;
@@ -544,15 +546,17 @@ static void infer_from_strides(struct abuild *ab, struct acc_kernel *k)
 			 * the work-items 16 to 31), and an access that work-items
 			 * past it do not run says nothing about them (the branch
 			 * of tx < 16 itself). */
+			if (decides < 0)
+				decides = val && guard_decides(ab, k, a, cap);
 			unsigned first = 0;
-			while (val && first < l->lsz_max[d] &&
+			while (decides && first < l->lsz_max[d] &&
 			       !runs_past(ab, k, a, d, first, val, cap))
 				first++;
-			if (val && first == l->lsz_max[d])
+			if (decides && first == l->lsz_max[d])
 				continue;
 			la[d] += first;
 			if ((lim[d] && la[d] >= lim[d]) ||
-			    (val && !runs_past(ab, k, a, d, (unsigned)la[d], val, cap)))
+			    (decides && !runs_past(ab, k, a, d, (unsigned)la[d], val, cap)))
 				continue;
 			lim[d] = la[d];
 			line[d] = ln[d];
