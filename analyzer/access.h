@@ -419,6 +419,10 @@ bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct 
 /* Can the start of loop header `header` (of context c) reach x without a
  * splitter of mode m?  When it cannot, x meets what follows the loop only in
  * the loop's last iteration. */
+/* Do a and b meet only in different iterations of the loop headed by node
+ * `header` (interval.c)? */
+bool acc_apart_iterations(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+			  enum acc_mode m, unsigned header);
 bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 			const struct ir_block *header, const struct acc *x, enum acc_mode m);
 

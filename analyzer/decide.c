@@ -142,6 +142,18 @@ static Z3_ast continuation(struct q *q, const struct acc *a, unsigned inst)
 	return f;
 }
 
+/* The pair meets only in different iterations of the loop of induction
+ * slot s (split_of marked it 2): their iteration numbers differ; f with
+ * that added. */
+static Z3_ast other_iteration(struct q *q, Z3_ast f)
+{
+	struct dec *d = q->d;
+	for (unsigned s = 0; q->split && s < q->nsplit; s++)
+		if (q->split[s] == 2)
+			f = and2(d, f, ne(d, smt_slot(q, s, 0).t, smt_slot(q, s, 1).t));
+	return f;
+}
+
 /* The linear id's sub-group of work-item inst. */
 static Z3_ast subgroup_of(struct q *q, unsigned inst, unsigned sg)
 {
@@ -244,6 +256,28 @@ static unsigned char *split_of(struct q *q, const struct acc *a, const struct ac
 		unsigned s = i < xa->nslots ? xa->slots[i] : xb->slots[i - xa->nslots];
 		if (s < k->nslots && !v[s])
 			v[s] = acc_slot_split(q->ab, k, &k->slots[s], a, b, mode) ? 1 : 0;
+	}
+	/*
+	 * A pair that meets only around the back edge of a loop of the
+	 * kernel's own body, in no loop itself, is in two different iterations
+	 * of it (2: other_iteration says so), whether or not the indices use
+	 * the loop's counter: a loop whose bounds allow one iteration (one
+	 * pass per work-group, one group) carries nothing to a second
+	 * iteration that never runs.  (In an enclosing loop, or in a helper
+	 * called in one, a path could leave the loop and enter it afresh: the
+	 * numbers could be equal there.  Two work-groups are not in step.)
+	 */
+	for (unsigned s = 0; s < k->nslots && !q->inter && a != b; s++) {
+		const struct sym_slot *sl = &k->slots[s];
+		const struct acc_ctx *c = sl->ctx;
+		if (!sl->is_iv || !sl->loop || !c || c->parent || !c->first_node)
+			continue;
+		struct fn_info *fi = acc_fn_info(q->ab, c->f);
+		int L = fi->hloop ? fi->hloop[sl->loop->id] : -1;
+		if (L >= 0 && fi->parent[L] < 0 && acc_in_loop(q->ab, a, c, sl->loop) &&
+		    acc_in_loop(q->ab, b, c, sl->loop) &&
+		    acc_apart_iterations(k, a, b, mode, c->first_node[sl->loop->id]))
+			v[s] = 2;
 	}
 	return v;
 }
@@ -724,6 +758,7 @@ static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b
 			and2(d, overlap, distinct(q)));
 	f = and2(d, f, and2(d, last_iteration(q, a, b, mode, 0), last_iteration(q, b, a, mode, 1)));
 	f = and2(d, f, and2(d, continuation(q, a, 0), continuation(q, b, 1)));
+	f = other_iteration(q, f);
 	if (a->nbound || b->nbound)
 		f = and2(d, f, in_bounds(q, a, b));
 	if (pia)

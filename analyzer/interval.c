@@ -555,6 +555,97 @@ out:
 	return meet;
 }
 
+/*
+ * From event position (n, seq) on (seq: the first event of node n to look
+ * at), which of a and b the interval reaches, and whether only around the
+ * back edge into node `header`: reach[0] bit x: x reached on a path that
+ * does not take that back edge; reach[1]: on one that does (x = 1 for a,
+ * 2 for b).  Other back edges are ordinary edges.
+ */
+static void reach_around(const struct acc_kernel *k, unsigned n, unsigned seq,
+			 const struct acc *a, const struct acc *b, enum acc_mode m,
+			 unsigned header, unsigned char *mark, unsigned *stack, unsigned reach[2])
+{
+	/* The start is a position, not a state: a path that comes back to
+	 * node n sees its events before seq too. */
+	unsigned sp = 1;
+	stack[0] = (unsigned)-1;
+	while (sp) {
+		unsigned st = stack[--sp];
+		bool at_start = st == (unsigned)-1;
+		unsigned x = at_start ? n : st / 2, took = at_start ? 0 : st % 2;
+		const struct acc_node *nd = &k->nodes[x];
+		unsigned from = at_start ? seq : 0;
+		/* the node's events from `from` up to its first splitter */
+		unsigned end = from;
+		while (end < nd->nev && !acc_splits(&k->ev[nd->first_ev + end], m))
+			end++;
+		if (a->node == x && a->seq >= from && a->seq < end)
+			reach[took] |= 1;
+		if (b->node == x && b->seq >= from && b->seq < end)
+			reach[took] |= 2;
+		if (end < nd->nev)
+			continue;
+		for (unsigned s = 0; s < nd->nsucc; s++) {
+			unsigned t = nd->succ[s];
+			unsigned tk = took | (nd->back[s] && t == header);
+			if (!mark[t * 2 + tk]) {
+				mark[t * 2 + tk] = 1;
+				stack[sp++] = t * 2 + tk;
+			}
+		}
+	}
+}
+
+/*
+ * Do a and b meet only in different iterations of the loop whose header is
+ * node `header`: from every interval start they share, one of them is
+ * reached without the loop's back edge and the other only around it?  (A
+ * write at the top of a loop and a read after its barrier: the read of
+ * iteration k meets the write of iteration k + 1, never the one of its own
+ * iteration, so a loop that runs once has no such pair.)  The caller knows
+ * that no path between them leaves and re-enters the loop.
+ */
+bool acc_apart_iterations(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
+			  enum acc_mode m, unsigned header)
+{
+	if (a == b || m >= MODE_COUNT || header >= k->nnodes)
+		return false;
+	unsigned N = k->nnodes;
+	unsigned char *mark = malloc(2 * (size_t)N);
+	unsigned *stack = malloc((2 * (size_t)N + 2) * sizeof *stack);
+	bool apart = mark && stack, shared = false;
+	for (unsigned i = 0; i <= k->nev && apart; i++) {
+		/* i == k->nev stands for the kernel entry (interval 0) */
+		const struct acc_event *ev = i < k->nev ? &k->ev[i] : NULL;
+		if (ev && (ev->kind == EV_ACCESS || !acc_splits(ev, m)))
+			continue;
+		unsigned start = ev ? ev->start : 0;
+		if (!acc_in_interval(a, m, start) || !acc_in_interval(b, m, start))
+			continue;
+		unsigned n = 0, seq = 0;
+		if (ev) {
+			while (n < N && !(i >= k->nodes[n].first_ev &&
+					  i < k->nodes[n].first_ev + k->nodes[n].nev))
+				n++;
+			if (n == N) {
+				apart = false;
+				break;
+			}
+			seq = i - k->nodes[n].first_ev + 1;
+		}
+		unsigned reach[2] = { 0, 0 };
+		memset(mark, 0, 2 * (size_t)N);
+		reach_around(k, n, seq, a, b, m, header, mark, stack, reach);
+		shared = true;
+		/* one without the back edge, the other only with it */
+		apart = (reach[0] == 1 && (reach[1] & 2)) || (reach[0] == 2 && (reach[1] & 1));
+	}
+	free(mark);
+	free(stack);
+	return apart && shared;
+}
+
 bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 			const struct ir_block *header, const struct acc *x, enum acc_mode m)
 {

@@ -3,14 +3,12 @@
 // when there is a next pass. It makes get_num_groups(0) passes, and the
 // launch below has one group: one pass, nothing carried, nothing to report.
 //
-// clsynclint reports the race across iterations anyway: a pair that can
-// meet only across the loop's back edge is decided without asking for a
-// second iteration to exist (a false alarm for this launch, found by
-// fuzz/kgen.py against Oclgrind, issue 20, seeds 764 and 2045; with two
-// groups the race is real and reported rightly). Requiring the second
-// iteration needs to know that the pair cannot also meet within one
-// iteration, on parallel paths included, which the decision does not ask.
-// XFAIL: a loop-carried pair is reported without proof that the loop runs twice
+// A pair that meets only around the loop's back edge is in two different
+// iterations of it, so the decision asks for two passes, and the launch
+// allows one. (It was reported before, found by fuzz/kgen.py against
+// Oclgrind, issue 20, seeds 764 and 2045.) With two groups, or a pass
+// count fixed at two (loop_carried_two_passes.cl), the race is real and
+// reported.
 // RUN-CONFIG: --local-size=64 --global-size=64
 // expected-no-diagnostics
 __kernel void passes(__global const float *in, __global float *out)
