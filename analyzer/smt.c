@@ -51,12 +51,20 @@ static void smt_limits(struct dec *d, unsigned rlimit, double seconds)
  * no question needed waits for the next file, and is deleted at exit.  The
  * spare belongs to the process that started the thread: a process forked
  * meanwhile does not see the thread, and makes its own.
+ *
+ * Deleting a context takes over a millisecond too.  A file's context is
+ * retired when the file is done and deleted by the thread that makes the
+ * next file's, off the path of the next parse; the process that lints no
+ * next file ends without deleting it (the system frees it faster), unless
+ * it ends through exit(), where leak checkers look.
  */
 static struct {
 	pthread_t thread;
 	bool running;              /* thread started, not yet joined */
 	pid_t owner;               /* the process that started it */
 	Z3_context spare;
+	Z3_context retired;        /* the last file's, still to delete */
+	Z3_context deleting;       /* handed to the running thread */
 } warm;
 
 static Z3_context new_context(void)
@@ -71,18 +79,29 @@ static Z3_context new_context(void)
 static void *warm_main(void *arg)
 {
 	(void)arg;
+	if (warm.deleting)
+		Z3_del_context(warm.deleting);
 	warm.spare = new_context();
 	return NULL;
 }
 
+/* Forget what another process (the one this was forked from) started. */
+static void warm_disown(void)
+{
+	if (warm.owner == getpid())
+		return;
+	warm.running = false;
+	warm.spare = warm.retired = warm.deleting = NULL;
+	warm.owner = getpid();
+}
+
 static Z3_context take_context(void)
 {
-	if (warm.owner != getpid()) {
-		warm.running = false;
-		warm.spare = NULL;
-	} else if (warm.running) {
+	warm_disown();
+	if (warm.running) {
 		pthread_join(warm.thread, NULL);
 		warm.running = false;
+		warm.deleting = NULL;
 	}
 	Z3_context z = warm.spare;
 	warm.spare = NULL;
@@ -96,23 +115,40 @@ static void warm_release(void)
 	if (warm.running)
 		pthread_join(warm.thread, NULL);
 	warm.running = false;
+	warm.deleting = NULL;
 	if (warm.spare)
 		Z3_del_context(warm.spare);
-	warm.spare = NULL;
+	if (warm.retired)
+		Z3_del_context(warm.retired);
+	warm.spare = warm.retired = NULL;
 }
 
 void acc_prewarm(void)
 {
 	static bool registered;
-	if (warm.owner == getpid() && (warm.running || warm.spare))
+	warm_disown();
+	if (warm.running || warm.spare)
 		return;
 	if (!registered) {
 		atexit(warm_release);
 		registered = true;
 	}
-	warm.owner = getpid();
-	warm.spare = NULL;
+	warm.deleting = warm.retired;
+	warm.retired = NULL;
 	warm.running = pthread_create(&warm.thread, NULL, warm_main, NULL) == 0;
+	if (!warm.running && warm.deleting) {
+		Z3_del_context(warm.deleting);
+		warm.deleting = NULL;
+	}
+}
+
+/* A file is done with context z: delete it later (above). */
+static void retire_context(Z3_context z)
+{
+	warm_disown();
+	if (warm.retired)
+		Z3_del_context(warm.retired);
+	warm.retired = z;
 }
 
 static struct dec *smt_dec(struct cls_ctx *ctx)
@@ -143,7 +179,7 @@ void dec_free(struct cls_ctx *ctx)
 	if (!d)
 		return;
 	Z3_solver_dec_ref(d->z, d->s);
-	Z3_del_context(d->z);
+	retire_context(d->z);
 	free(d->prod);
 	free(d->ph);
 	free(d->ext);

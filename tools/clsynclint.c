@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "../analyzer/lsp.h"
@@ -492,6 +493,15 @@ int main(int argc, char **argv)
 	/* static: what p owns stays reachable (no leak report) on the early exits */
 	static struct prog p;
 	memset(&p, 0, sizeof p);
+	/* libclang parses on a thread of its own with an 8 MiB stack, unless
+	 * told not to: every parse here is in a worker process already, and
+	 * the thread costs about a millisecond a file.  Only where the main
+	 * thread's stack is as large (a deeply nested kernel needs it).  Set
+	 * before any thread starts: setenv is not thread-safe. */
+	struct rlimit stack;
+	if (getrlimit(RLIMIT_STACK, &stack) == 0 &&
+	    (stack.rlim_cur == RLIM_INFINITY || stack.rlim_cur >= 8u << 20))
+		setenv("LIBCLANG_NOTHREADS", "1", 0);
 	mem_init(&p.arena);
 	cls_options_init(&p.opt);
 	p.out.out = stdout;
