@@ -197,6 +197,13 @@ struct aux *acc_aux(struct abuild *ab, const struct acc_kernel *k, const struct 
 /* Is access a (through its call chain) inside loop `hdr` of context lc? */
 bool acc_in_loop(struct abuild *ab, const struct acc *a, const struct acc_ctx *lc,
 		 const struct ir_block *hdr);
+/* Which ids a value of function f may depend on (valdep.c): VD_LID(d) for
+ * get_local_id(d), VD_GRP(d) for get_group_id(d); VD_ALL: unknown. */
+#define VD_LID(d) (1u << (d))
+#define VD_GRP(d) (8u << (d))
+#define VD_ALL 0x7fu
+unsigned acc_value_deps(struct abuild *ab, const struct ir_func *f, const struct ir_expr *e);
+
 /* Must slot s take independent values for a and b (a loop-carried pair)? */
 bool acc_slot_split(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s,
 		    const struct acc *a, const struct acc *b, enum acc_mode m);

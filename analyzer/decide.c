@@ -890,6 +890,36 @@ static unsigned data_forced(struct cls_ctx *ctx, const struct acc_kernel *k, con
 	return valid >= 2 ? 2 : 0;
 }
 
+/*
+ * One store run by two work-items that agree, wherever they meet (f), in
+ * every id its value depends on (valdep.c) stores one value: all the
+ * work-items of a row storing the row's sum.  Not for a pair in two
+ * iterations of a loop (a split unknown), nor in a helper (its parameters
+ * are its caller's).
+ */
+static bool same_inputs(struct q *q, const struct acc *a, Z3_ast f)
+{
+	struct dec *d = q->d;
+	const struct ir_expr *st = a->stmt;
+	if (!a->ctx || a->ctx->parent || !st || st->op != E_ASSIGN || st->sub != IR_B_NONE ||
+	    st->kids[0] != a->lv)
+		return false;
+	for (unsigned s = 0; q->split && s < q->nsplit; s++)
+		if (q->split[s])
+			return false;
+	unsigned m = acc_value_deps(q->ab, a->ctx->f, st->kids[1]);
+	if (m == VD_ALL)
+		return false;
+	Z3_ast differ = Z3_mk_false(d->z);
+	for (unsigned dm = 0; dm < 3; dm++) {
+		if (m & VD_LID(dm))
+			differ = or2(d, differ, ne(d, smt_lid(q, dm, 0).t, smt_lid(q, dm, 1).t));
+		if (m & VD_GRP(dm))
+			differ = or2(d, differ, ne(d, smt_grp(q, dm, 0).t, smt_grp(q, dm, 1).t));
+	}
+	return smt_check(q, and2(d, f, differ), 0, NULL, NULL) == Z3_L_FALSE;
+}
+
 bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
 		  const struct acc *b, enum acc_mode mode, bool inter_group, unsigned sg_size,
 		  bool detail, struct acc_witness *w)
@@ -1241,6 +1271,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		/* Asked even of one value: in two iterations of a loop it may be
 		 * two (a split unknown). */
 		w->benign = smt_check(&q, and2(d, f, ne(d, va, vb)), 0, NULL, NULL) == Z3_L_FALSE;
+		if (!w->benign && a == b)
+			w->benign = same_inputs(&q, a, f);
 	}
 out:
 	if (ctx->opt->dump && !strcmp(ctx->opt->dump, "conflicts"))

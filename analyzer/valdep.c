@@ -1,0 +1,345 @@
+/*
+ * valdep.c - which work-item and work-group ids a value depends on.
+ *
+ * Two work-items that store into one element store one value when the
+ * value is a function of ids in which they agree: in a 2-D launch, every
+ * work-item of a row computing the row's dot product and storing it
+ * (C[row] = sum, work-items (0, row) and (1, row)) is a benign race, like
+ * a uniform store.  The value there is a float accumulated in a loop,
+ * which the symbolic values (symval.c) do not follow; what it depends on
+ * is simpler to know.
+ *
+ * A value depends on an id through data (an operand, a variable's
+ * definitions) and through control (a definition made under a branch
+ * whose condition depends on it).  Memory is read as a function of its
+ * address, the same assumption the benign check makes of loads: two
+ * work-items reading one place in one interval read one value, or memory
+ * changed in between, which is a race of its own.  So a load of __global
+ * or __constant memory depends on what its address depends on.  __local
+ * memory is each group's own: an element holds what the one work-item
+ * that stored it stored, so a load depends on its address and on what the
+ * stores into the object depend on besides the writer's local id (which
+ * the address decides); an object whose address escapes (to a call, an
+ * atomic, a pointer variable) holds anything.  Private variables are followed through
+ * all their definitions at once (flow-insensitive: a superset), and
+ * everything this does not follow depends on every id: a call of a
+ * function with a body, an atomic, a sub-group or scan builtin, a private
+ * array or structure, a variable whose address is taken, a helper's
+ * parameter.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "access.h"
+#include "access_int.h"
+
+
+#define VD_LIDS 0x07u
+#define VD_GRPS 0x38u
+#define VD_MAX_OBJ 32
+
+struct vd {
+	const struct ir_func *f;
+	struct fn_info *fi;
+	unsigned char *var;          /* per variable of f */
+	unsigned char *block;        /* per block: what its execution depends on */
+	struct {                     /* __local objects: what an element holds */
+		const struct ir_var *var;
+		unsigned char m;
+		bool stored;
+	} obj[VD_MAX_OBJ];
+	unsigned nobj;
+	bool changed;
+};
+
+static unsigned deps(struct vd *v, const struct ir_expr *e);
+
+static unsigned dim_of(const struct ir_expr *call)
+{
+	if (call->nkids == 1 && call->kids[0] && ir_strip(call->kids[0])->op == E_INT) {
+		long long d = ir_strip(call->kids[0])->u.ival;
+		if (d >= 0 && d < 3)
+			return (unsigned)d;
+	}
+	return 3;
+}
+
+static unsigned call_deps(struct vd *v, const struct ir_expr *e)
+{
+	if (e->callee || !e->u.name)
+		return VD_ALL;
+	enum bi_kind k = (enum bi_kind)e->sub;
+	unsigned d = dim_of(e), m = 0;
+	const char *n = e->u.name;
+	switch (k) {
+	case BI_ID_DIVERGENT:
+		if (!strcmp(n, "get_local_id"))
+			return d < 3 ? VD_LID(d) : 7u;
+		if (!strcmp(n, "get_global_id"))
+			return d < 3 ? VD_LID(d) | VD_GRP(d) : 0x3fu;
+		if (!strcmp(n, "get_global_linear_id"))
+			return 0x3fu;
+		return 7u;        /* local linear id, sub-group local id */
+	case BI_ID_SUBGROUP:
+		return 7u;
+	case BI_ID_UNIFORM:
+		if (!strcmp(n, "get_group_id"))
+			return d < 3 ? VD_GRP(d) : 0x38u;
+		return 0;         /* sizes, offsets */
+	case BI_WG_COLLECTIVE:
+		return 0x38u;     /* one value per work-group */
+	case BI_NONE:
+	case BI_VLOAD:
+		/* a pure function of its arguments; vloadn reads at them */
+		for (unsigned i = 0; i < e->nkids; i++)
+			m |= deps(v, e->kids[i]);
+		return m;
+	default:
+		return VD_ALL;
+	}
+}
+
+/* A __local object of the kernel: a __local variable, or a kernel
+ * argument that points to __local memory. */
+static bool local_object(const struct vd *v, const struct ir_var *x)
+{
+	if (x->kind == VAR_SHARED)
+		return true;
+	return x->kind == VAR_PARAM && v->f->is_kernel && x->type &&
+	       x->type->kind == T_POINTER && x->type->space == AS_LOCAL;
+}
+
+/* The entry of __local object x.  With the table full, the last entry
+ * stands for every object not in it, and holds anything. */
+static unsigned char *obj_mask(struct vd *v, const struct ir_var *x, bool **stored)
+{
+	unsigned i = 0;
+	while (i < v->nobj && v->obj[i].var != x)
+		i++;
+	if (i == v->nobj) {
+		if (v->nobj < VD_MAX_OBJ) {
+			v->nobj++;
+			v->obj[i].var = x;
+		} else {
+			i = VD_MAX_OBJ - 1;
+			v->obj[i].m = VD_ALL;
+			v->obj[i].stored = true;
+		}
+	}
+	*stored = &v->obj[i].stored;
+	return &v->obj[i].m;
+}
+
+/* What a load of __local object x depends on besides its address. */
+static unsigned obj_deps(struct vd *v, const struct ir_var *x)
+{
+	bool *stored;
+	unsigned char *m = obj_mask(v, x, &stored);
+	/* never stored here: whatever the group's memory held */
+	return *stored ? *m : VD_GRPS;
+}
+
+/* The variable at the bottom of a chain of subscripts and members. */
+static const struct ir_var *base_var(const struct ir_expr *e)
+{
+	while (e && (e->op == E_INDEX || e->op == E_MEMBER || e->op == E_SWIZZLE ||
+		     e->op == E_CAST))
+		e = e->nkids ? e->kids[0] : NULL;
+	return e && e->op == E_VAR ? e->u.var : NULL;
+}
+
+static unsigned var_deps(struct vd *v, const struct ir_var *x)
+{
+	switch (x->kind) {
+	case VAR_PRIVATE:
+		if (x->func != v->f || x->id >= v->f->nvars)
+			return VD_ALL;
+		return v->var[x->id];
+	case VAR_PARAM:
+		/* a kernel's arguments are the launch's; a helper's, its caller's */
+		return v->f->is_kernel ? 0 : VD_ALL;
+	case VAR_SHARED:
+		/* a __local scalar read, or an array as a base */
+		return obj_deps(v, x);
+	default:
+		/* program-scope (__constant, __global), macro: one object */
+		return 0;
+	}
+}
+
+/* What memory read through base (a pointer or an array) holds, besides
+ * the address: nothing for __global and __constant, a __local object's
+ * stores, else every group id. */
+static unsigned mem_deps(struct vd *v, const struct ir_expr *base)
+{
+	const struct ir_type *t = base ? base->type : NULL;
+	if (t && (t->kind == T_POINTER || t->kind == T_ARRAY) &&
+	    (t->space == AS_GLOBAL || t->space == AS_CONSTANT))
+		return 0;
+	const struct ir_var *x = base_var(base);
+	if (x && local_object(v, x))
+		return obj_deps(v, x);
+	return VD_GRPS;
+}
+
+static unsigned deps(struct vd *v, const struct ir_expr *e)
+{
+	if (!e)
+		return 0;
+	unsigned m = 0;
+	switch (e->op) {
+	case E_INT: case E_FLOAT: case E_STRING: case E_MACRO:
+		return 0;
+	case E_VAR:
+		return var_deps(v, e->u.var);
+	case E_CALL:
+		return call_deps(v, e);
+	case E_ADDROF: {
+		/* the address of a private object differs between work-items
+		 * in no way a load could see; of memory, it is its offset */
+		const struct ir_var *t = ir_private_target(e->kids[0]);
+		if (t)
+			return VD_ALL;
+		break;
+	}
+	case E_UNKNOWN: case E_INIT_LIST:
+		return VD_ALL;
+	case E_INDEX: case E_DEREF: case E_MEMBER:
+		/* memory other than __global and __constant is the group's
+		 * own (__local) or the work-item's: another group reads
+		 * another value at the same address */
+		if (e->op != E_MEMBER || e->sub)
+			m = mem_deps(v, e->kids[0]);
+		break;
+	default:
+		break;
+	}
+	for (unsigned i = 0; i < e->nkids; i++)
+		m |= deps(v, e->kids[i]);
+	return m;
+}
+
+/* What a definition (def_rec.e) gives its variable. */
+static unsigned def_deps(struct vd *v, const struct ir_expr *e)
+{
+	if (e->op == E_ASSIGN)
+		/* the value, and which element of the variable it goes to */
+		return deps(v, e->kids[1]) | deps(v, e->kids[0]);
+	if (e->op == E_INCDEC)
+		return deps(v, e->kids[0]);
+	return VD_ALL;   /* written by a call */
+}
+
+static void grow(struct vd *v, unsigned char *slot, unsigned m)
+{
+	if ((*slot | m) != *slot) {
+		*slot |= (unsigned char)m;
+		v->changed = true;
+	}
+}
+
+/*
+ * The stores into __local objects in e (of block b): an element holds the
+ * stored value, chosen by where the store runs and which element it
+ * picks, less the writer's local id.  An object used other than as a
+ * value or the base of a subscript or member (passed, pointed to,
+ * atomically updated) holds anything.
+ */
+static void scan_objects(struct vd *v, const struct ir_expr *e, unsigned b, bool as_base,
+			 bool first)
+{
+	if (!e)
+		return;
+	bool *stored;
+	if (e->op == E_VAR) {
+		const struct ir_type *t = e->u.var->type;
+		if (!as_base && local_object(v, e->u.var) &&
+		    (!t || t->kind == T_ARRAY || t->kind == T_POINTER || t->kind == T_STRUCT)) {
+			grow(v, obj_mask(v, e->u.var, &stored), VD_ALL);
+			*stored = true;
+		}
+		return;
+	}
+	if ((e->op == E_ASSIGN || e->op == E_INCDEC) && e->nkids) {
+		const struct ir_var *x = base_var(e->kids[0]);
+		if (x && local_object(v, x)) {
+			/* The first pass only finds the objects stored into:
+			 * one never stored holds what the group's memory held. */
+			unsigned char *om = obj_mask(v, x, &stored);
+			*stored = true;
+			if (!first) {
+				unsigned m = deps(v, e->kids[0]) | v->block[b];
+				if (e->op == E_ASSIGN)
+					m |= deps(v, e->kids[1]);
+				grow(v, om, m & ~VD_LIDS);
+			}
+		}
+	}
+	bool chain = e->op == E_INDEX || e->op == E_MEMBER || e->op == E_SWIZZLE ||
+		     e->op == E_ASSIGN || e->op == E_INCDEC || (e->op == E_CAST && as_base);
+	for (unsigned i = 0; i < e->nkids; i++)
+		scan_objects(v, e->kids[i], b, i == 0 && chain, first);
+}
+
+static void scan_all(struct vd *v, bool first)
+{
+	for (unsigned b = 0; b < v->f->nblocks; b++) {
+		const struct ir_block *x = v->f->blocks[b];
+		for (unsigned i = 0; i < x->ninsts; i++)
+			scan_objects(v, x->insts[i], b, false, first);
+		scan_objects(v, x->cond, b, false, first);
+	}
+}
+
+/* A private variable the definitions cannot describe. */
+static bool untracked(const struct ir_var *x)
+{
+	const struct ir_type *t = x->type;
+	return x->addr_taken || !t || (t->kind != T_INT && t->kind != T_FLOAT &&
+				       t->kind != T_VECTOR && t->kind != T_POINTER);
+}
+
+/*
+ * The ids value e of function f may depend on: a mask of VD_LID(d) |
+ * VD_GRP(d), VD_ALL when unknown.
+ */
+unsigned acc_value_deps(struct abuild *ab, const struct ir_func *f, const struct ir_expr *e)
+{
+	struct vd v = { .f = f, .fi = acc_fn_info(ab, f) };
+	unsigned n = f->nblocks, r = VD_ALL;
+	if (!v.fi->defs || !v.fi->cd)
+		return VD_ALL;
+	v.var = calloc(f->nvars + 1, 1);
+	v.block = calloc(n + 1, 1);
+	if (!v.var || !v.block)
+		goto out;
+	for (unsigned i = 0; i < f->nvars; i++)
+		if (f->vars[i] && f->vars[i]->kind == VAR_PRIVATE && untracked(f->vars[i]))
+			v.var[i] = VD_ALL;
+	/* A fixed point over the variables and the blocks: a block depends on
+	 * the conditions of the branches that decide whether it runs; a
+	 * variable on its definitions' values and blocks.  Masks only grow,
+	 * over seven bits. */
+	scan_all(&v, true);
+	unsigned rounds = 0;
+	do {
+		v.changed = false;
+		for (unsigned b = 0; b < n; b++)
+			for (unsigned i = 0; i < v.fi->ncd[b]; i++) {
+				unsigned br = v.fi->cd[b][i].branch;
+				grow(&v, &v.block[b], deps(&v, f->blocks[br]->cond) | v.block[br]);
+			}
+		for (unsigned x = 0; x < f->nvars; x++)
+			for (unsigned i = 0; i < v.fi->ndefs[x] && v.var[x] != VD_ALL; i++) {
+				const struct def_rec *d = &v.fi->defs[x][i];
+				grow(&v, &v.var[x], def_deps(&v, d->e) | v.block[d->block]);
+			}
+		scan_all(&v, false);
+	} while (v.changed && ++rounds < 64);
+	if (!v.changed)
+		r = deps(&v, e);
+out:
+	free(v.var);
+	free(v.block);
+	return r;
+}
