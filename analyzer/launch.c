@@ -599,7 +599,8 @@ static void ivs_of(const struct sym *s, const struct sym **v, unsigned *n, unsig
  * 32 g, 32 g + 8192, ..., a partition of the range only when there are at
  * most 8192 / 32 = 256 groups (group 256 would start where group 0's second
  * tile is).  The grid the author meant is at most that; an open number of
- * groups is bounded by it.
+ * groups is bounded by it.  So does for (i = get_global_id(0); i < n; i +=
+ * 1024): a grid of at most 1024 work-items, 4 groups of the witness's 256.
  */
 static void infer_groups(struct acc_kernel *k)
 {
@@ -619,10 +620,22 @@ static void infer_groups(struct acc_kernel *k)
 			flatten(s->a, 1, t, &n, 32, 0);
 			for (unsigned q = 0; q < n; q++) {
 				const struct sym *x = t[q].atom;
-				if (!x || x->op != S_GRP || l->ngrp[x->dim] || t[q].coef <= 0 ||
-				    step % t[q].coef || step / t[q].coef < 1)
+				long long coef = t[q].coef;
+				/* get_global_id(d)'s group part, get_group_id(d) *
+				 * get_local_size(d): the group's first item, at the
+				 * local size the launch gives or the witness's */
+				if (x && x->op == S_BIN && x->sub == IR_B_MUL && x->a && x->b &&
+				    ((x->a->op == S_GRP && x->b->op == S_LSZ) ||
+				     (x->a->op == S_LSZ && x->b->op == S_GRP)) &&
+				    x->a->dim == x->b->dim) {
+					unsigned d = x->a->dim;
+					coef *= l->lsz[d] ? l->lsz[d] : l->wlsz[d];
+					x = x->a->op == S_GRP ? x->a : x->b;
+				}
+				if (!x || x->op != S_GRP || l->ngrp[x->dim] || coef <= 0 ||
+				    step % coef || step / coef < 1)
 					continue;
-				unsigned long long b = (unsigned long long)(step / t[q].coef);
+				unsigned long long b = (unsigned long long)(step / coef);
 				if (b < l->ngrp_max[x->dim])
 					l->ngrp_max[x->dim] = b;
 			}
