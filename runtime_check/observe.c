@@ -20,6 +20,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,9 @@ void ob_plan_free(struct ob_plan *p)
 	free(p->sites);
 	free(p->bars);
 	free(p->waits);
+	for (unsigned i = 0; i < p->ngaps; i++)
+		free(p->gaps[i].why);
+	free(p->gaps);
 	free(p->kernel);
 	free(p->races);
 	free(p->divs);
@@ -136,12 +140,31 @@ static int on_lines(int line, const int *lines, unsigned nlines)
 	return 0;
 }
 
+RC_PRINTF(3, 4)
+static void add_gap(struct ob_plan *p, int line, const char *fmt, ...)
+{
+	char s[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	*RC_PUSH(p->gaps, p->ngaps, p->capgaps) = (struct ob_gap){ line, rc_xstrdup(s) };
+}
+
+const char *ob_gap_on(const struct ob_plan *p, const int *lines, unsigned nlines)
+{
+	for (unsigned i = 0; i < p->ngaps; i++)
+		if (on_lines(p->gaps[i].line, lines, nlines))
+			return p->gaps[i].why;
+	return NULL;
+}
+
 unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines)
 {
 	/* A wait in a helper cannot be counted: a copy would never end. */
-	int waits = 1;
-	for (unsigned i = 0; i < p->nwait; i++)
-		waits &= p->waits[i].traced;
+	const struct ob_wait *elsewhere = NULL;
+	for (unsigned i = 0; i < p->nwait && !elsewhere; i++)
+		elsewhere = p->waits[i].traced ? NULL : &p->waits[i];
 	unsigned n = 0;
 	for (unsigned i = 0; i < p->n; i++) {
 		struct ob_site *s = &p->sites[i];
@@ -150,7 +173,13 @@ unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines)
 			chosen = on_lines(p->sites[j].bline, lines, nlines) &&
 				 !strcmp(p->sites[j].object, s->object) &&
 				 p->sites[j].local == s->local;
-		int wrappable = !strcmp(s->func, p->kernel) && n < OB_MAX_SITES && (waits || !s->copy);
+		int wrappable = !strcmp(s->func, p->kernel) && n < OB_MAX_SITES;
+		if (chosen && wrappable && s->copy && elsewhere) {
+			wrappable = 0;
+			add_gap(p, s->bline, "the wait_group_events at line %d is in a helper, not in "
+				"the kernel's own text: the copies' ends cannot be counted, so the async "
+				"copy at line %d is not logged", elsewhere->bline, s->bline);
+		}
 		s->traced = chosen && wrappable;
 		n += (unsigned)s->traced;
 	}
@@ -356,9 +385,9 @@ static char *arg_code(const char *src, const struct call_args *ca, unsigned k)
 /* The log of the async copy whose call is site i's range (a
  * `(cls_ob_cp_(...), ` to put before the call): its sides' sites, the
  * __global side strided (async_work_group_strided_copy's fourth
- * argument).  NULL when i is not the copy's first traced side, or the
- * call cannot be logged. */
-static char *copy_log(const struct ob_plan *p, unsigned i, const char *src, size_t len, size_t b,
+ * argument).  NULL when i is not the copy's first traced side, or (a gap
+ * added) when the call cannot be logged. */
+static char *copy_log(struct ob_plan *p, unsigned i, const char *src, size_t len, size_t b,
 		      size_t e)
 {
 	const struct ob_site *s = &p->sites[i];
@@ -375,8 +404,11 @@ static char *copy_log(const struct ob_plan *p, unsigned i, const char *src, size
 			side[t->write ? 0 : 1] = j;
 	}
 	struct call_args ca;
-	if (!call_args(src, len, b, &ca) || ca.end != e || (ca.n != 4 && ca.n != 5))
+	if (!call_args(src, len, b, &ca) || ca.end != e || (ca.n != 4 && ca.n != 5)) {
+		add_gap(p, s->bline, "the async copy at line %d is not a call of four or five "
+			"arguments in the text: not logged", s->bline);
 		return NULL;
+	}
 	char *arg[4] = { 0 };
 	int ok = 1;
 	for (unsigned k = 0; k + 1 < ca.n; k++)
@@ -390,6 +422,9 @@ static char *copy_log(const struct ob_plan *p, unsigned i, const char *src, size
 				 "(uint)(%s)), ", side[0], side[1], arg[0], arg[1], arg[0], arg[2],
 				 dst_local ? "1u" : stride, dst_local ? stride : "1u");
 	}
+	else
+		add_gap(p, s->bline, "the arguments of the async copy at line %d may have a side "
+			"effect (the log evaluates them once more): the copy is not logged", s->bline);
 	for (unsigned k = 0; k < 4; k++)
 		free(arg[k]);
 	return t;
@@ -473,7 +508,7 @@ size_t ob_arrival_uints(const struct ob_plan *p, unsigned items)
 	return 3 * arrival_part(p, items);
 }
 
-char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items, char *err,
+char *ob_instrument(struct ob_plan *p, const char *source, unsigned items, char *err,
 		    size_t errlen)
 {
 	if (!p->pline) {
@@ -585,6 +620,10 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 		struct call_args ca;
 		char *f = !br->call && call_args(source, len, (size_t)b, &ca) && ca.n >= 1
 			  ? arg_code(source, &ca, 0) : NULL;
+		if (!f && !br->call)
+			add_gap(p, br->bline, "the flags of the barrier at line %d may have a side "
+				"effect (the log evaluates them once more): they are not recorded",
+				br->bline);
 		ins[nins++] = (struct insertion){ (size_t)b, 1, e,
 			rc_xasprintf("(cls_ob_arr_(cls_ob_arrive_, %uu, %s%s%s), %s", i, f ? "(uint)(" : "",
 				     f ? f : "0u", f ? ")" : "", bump) };

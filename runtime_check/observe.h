@@ -95,6 +95,13 @@ struct ob_barrier {
 					* one (a finding's place), counted the same way */
 };
 
+/* What the log leaves out, and where: an async copy or a barrier's flags
+ * that cannot be logged (a finding on that line cannot be observed). */
+struct ob_gap {
+	int line;
+	char *why;
+};
+
 /* An observed race: two work-items, one address, one epoch. */
 struct ob_race {
 	unsigned s1, s2;               /* sites (s1 <= s2) */
@@ -130,6 +137,8 @@ struct ob_plan {
 	unsigned nbar, capbar;
 	struct ob_wait *waits;
 	unsigned nwait, capwait;
+	struct ob_gap *gaps;           /* filled by ob_select and ob_instrument */
+	unsigned ngaps, capgaps;
 	char *no_access;               /* why no access is logged (a barrier in a helper),
 					* or NULL */
 	int global_atomics;            /* some __global access is atomic: groups may
@@ -164,7 +173,7 @@ void ob_add_call(struct ob_plan *p, int line, int col);
  * work-items: three parameters added (the log, its per-group counters,
  * the arrival counts) and a fourth, the seed of the delays (0: none);
  * NULL with a reason when the kernel cannot be instrumented. */
-char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items, char *err,
+char *ob_instrument(struct ob_plan *p, const char *source, unsigned items, char *err,
 		    size_t errlen);
 
 /* The sizes of the three buffers, in uints (the arrivals' holds, per
@@ -178,6 +187,9 @@ size_t ob_arrival_uints(const struct ob_plan *p, unsigned items);
  * `items` work-items each. */
 void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
 		const uint32_t *arrivals, unsigned total, unsigned items);
+/* Why nothing that could show a finding on one of the `nlines` lines is
+ * logged (a gap there), or NULL. */
+const char *ob_gap_on(const struct ob_plan *p, const int *lines, unsigned nlines);
 /* The work-group that recorded into log part `slot` of a launch of `total`. */
 unsigned ob_slot_group(unsigned slot, unsigned total);
 

@@ -97,6 +97,7 @@ struct cellwork {
 	unsigned ev;             /* evidence that counts */
 	struct rc_buf detail;    /* "; "-separated details */
 	char crash[96];          /* what crashed: "SIGSEGV", "build error", a CL error */
+	char unobserved[320];    /* why the instrumented copy cannot show it, if so */
 };
 
 RC_PRINTF(2, 3)
@@ -267,8 +268,18 @@ static int outputs_differ(struct cellwork *w, const struct run_result *a,
 	return 0;
 }
 
+/* The finding cannot be observed here, and why: a detail, and the reason
+ * a "not reproduced" cell gives. */
+static void not_observed(struct cellwork *w, const char *why)
+{
+	add_detail(w, "not observed: %s", why);
+	if (!w->unobserved[0])
+		snprintf(w->unobserved, sizeof w->unobserved, "%s", why);
+}
+
 /* Finish a finding's cell from w: confirmed when some evidence counts, else
- * not reproduced (the kernel ran) or not run. */
+ * not reproduced (the kernel ran; with why it cannot be observed, when it
+ * cannot) or not run. */
 static void finish_finding(struct vd_cell *cell, struct cellwork *w, int ran, const char *why)
 {
 	if (w->ev) {
@@ -278,7 +289,9 @@ static void finish_finding(struct vd_cell *cell, struct cellwork *w, int ran, co
 		free(t);
 	} else if (ran) {
 		cell->status = VD_NOT_REPRODUCED;
-		cell->text = rc_xstrdup("not reproduced");
+		cell->text = w->unobserved[0] ? rc_xasprintf("not reproduced (not observable: %s)",
+							     w->unobserved)
+					      : rc_xstrdup("not reproduced");
 	} else {
 		not_run(cell, 0, "%s", why);
 	}
@@ -575,7 +588,7 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 		return;
 	if (k->status == RUN_HANG) {
 		/* The copy would hang the same way, and the log never comes back. */
-		add_detail(w, "not observed: the kernel itself hangs here");
+		not_observed(w, "the kernel itself hangs here");
 		return;
 	}
 	int lines[64];
@@ -595,12 +608,13 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			       : ob_run(rc, be, row->mk, row->mk->path, o->analyzer, lines, n,
 					own_call, call ? 1 : 0);
 	if (!ob->ok) {
-		add_detail(w, "not observed: %s", ob->why);
+		not_observed(w, ob->why);
 		return;
 	}
 	const struct ob_plan *p = &ob->plan;
+	const char *gap = ob_gap_on(p, lines, n);
 	if ((accept & EV_OBS_RACE) && p->no_access) {
-		add_detail(w, "not observed: %s", p->no_access);
+		not_observed(w, p->no_access);
 	} else if (accept & EV_OBS_RACE) {
 		/* The best pair: on the finding's line and a line of its notes (the
 		 * witness's two accesses), else one access on those lines. */
@@ -627,6 +641,8 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			if (wa >= 0 && wb >= 0)
 				add_detail(w, "the witness names work-items %ld and %ld", wa, wb);
 			rc_buf_free(&d);
+		} else if (gap) {
+			not_observed(w, gap);
 		} else {
 			add_detail(w, "instrumented: no race among %llu accesses of %u work-group%s",
 				   p->records, p->groups, p->groups == 1 ? "" : "s");
@@ -646,6 +662,8 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			w->ev |= EV_OBS_DIV;
 			add_detail(w, "observed divergence: %s", d.s);
 			rc_buf_free(&d);
+		} else if (gap) {
+			not_observed(w, gap);
 		} else {
 			add_detail(w, "instrumented: every work-item of %u group%s arrived at each of "
 				   "%u barrier%s equally often%s", p->groups, p->groups == 1 ? "" : "s",

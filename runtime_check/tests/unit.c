@@ -740,8 +740,18 @@ static void test_observe_copy(void)
 	log[OB_RECORD + 10] = 0; /* before the wait, but before the copy's barrier */
 	log[3] = 1;
 	ob_observe(&p, log, counts, arr, 1, 1);
-	CHECK(p.nraces == 0);
+	CHECK(p.nraces == 0 && !ob_gap_on(&p, lines, 1));
 	free(log);
+	/* A wait in a helper: the copy is not logged, and the plan says why. */
+	char *other = strdup(dump);
+	if (other) {
+		strcpy(strstr(other, "wait k k"), "wait k h 3:11 3:35\n");
+		CHECK(ob_plan_parse(&p, other, "k", err, sizeof err) == 0);
+		int both[] = { 2, 3 };
+		CHECK(ob_select(&p, both, 2) == 1 && !p.sites[0].traced && !p.sites[1].traced);
+		CHECK(ob_gap_on(&p, both, 1) && strstr(ob_gap_on(&p, both, 1), "in a helper"));
+		free(other);
+	}
 	ob_plan_free(&p);
 }
 
