@@ -135,8 +135,8 @@ static void dump_kernel(struct cls_ctx *ctx, const struct acc_kernel *k, FILE *o
 		struct site st;
 		memset(&st, 0, sizeof st);
 		st.a = a;
-		if ((a->space == AS_LOCAL || a->space == AS_GLOBAL) && site_of(a, &st.r, &st.pointer) && st.r.begin.file == ctx->result->path &&
-		    st.r.end.file == ctx->result->path)
+		if ((a->space == AS_LOCAL || a->space == AS_GLOBAL) && site_of(a, &st.r, &st.pointer) &&
+		    st.r.begin.file == ctx->result->path && st.r.end.file == ctx->result->path)
 			v[n++] = st;
 	}
 	qsort(v, n, sizeof *v, cmp_site);

@@ -20,7 +20,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,15 +139,10 @@ static int on_lines(int line, const int *lines, unsigned nlines)
 	return 0;
 }
 
-RC_PRINTF(3, 4)
-static void add_gap(struct ob_plan *p, int line, const char *fmt, ...)
+/* A gap at `line`, why (allocated) it is one. */
+static void add_gap(struct ob_plan *p, int line, char *why)
 {
-	char s[400];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(s, sizeof s, fmt, ap);
-	va_end(ap);
-	*RC_PUSH(p->gaps, p->ngaps, p->capgaps) = (struct ob_gap){ line, rc_xstrdup(s) };
+	*RC_PUSH(p->gaps, p->ngaps, p->capgaps) = (struct ob_gap){ line, why };
 }
 
 const char *ob_gap_on(const struct ob_plan *p, const int *lines, unsigned nlines)
@@ -176,9 +170,11 @@ unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines)
 		int wrappable = !strcmp(s->func, p->kernel) && n < OB_MAX_SITES;
 		if (chosen && wrappable && s->copy && elsewhere) {
 			wrappable = 0;
-			add_gap(p, s->bline, "the wait_group_events at line %d is in a helper, not in "
-				"the kernel's own text: the copies' ends cannot be counted, so the async "
-				"copy at line %d is not logged", elsewhere->bline, s->bline);
+			add_gap(p, s->bline,
+				rc_xasprintf("the wait_group_events at line %d is in a helper, not in "
+					     "the kernel's own text: the copies' ends cannot be counted, "
+					     "so the async copy at line %d is not logged",
+					     elsewhere->bline, s->bline));
 		}
 		s->traced = chosen && wrappable;
 		n += (unsigned)s->traced;
@@ -405,8 +401,8 @@ static char *copy_log(struct ob_plan *p, unsigned i, const char *src, size_t len
 	}
 	struct call_args ca;
 	if (!call_args(src, len, b, &ca) || ca.end != e || (ca.n != 4 && ca.n != 5)) {
-		add_gap(p, s->bline, "the async copy at line %d is not a call of four or five "
-			"arguments in the text: not logged", s->bline);
+		add_gap(p, s->bline, rc_xasprintf("the async copy at line %d is not a call of four or "
+						  "five arguments in the text: not logged", s->bline));
 		return NULL;
 	}
 	char *arg[4] = { 0 };
@@ -423,8 +419,9 @@ static char *copy_log(struct ob_plan *p, unsigned i, const char *src, size_t len
 				 dst_local ? "1u" : stride, dst_local ? stride : "1u");
 	}
 	else
-		add_gap(p, s->bline, "the arguments of the async copy at line %d may have a side "
-			"effect (the log evaluates them once more): the copy is not logged", s->bline);
+		add_gap(p, s->bline, rc_xasprintf("the arguments of the async copy at line %d may have "
+						  "a side effect (the log evaluates them once more): "
+						  "the copy is not logged", s->bline));
 	for (unsigned k = 0; k < 4; k++)
 		free(arg[k]);
 	return t;
@@ -621,9 +618,10 @@ char *ob_instrument(struct ob_plan *p, const char *source, unsigned items, char 
 		char *f = !br->call && call_args(source, len, (size_t)b, &ca) && ca.n >= 1
 			  ? arg_code(source, &ca, 0) : NULL;
 		if (!f && !br->call)
-			add_gap(p, br->bline, "the flags of the barrier at line %d may have a side "
-				"effect (the log evaluates them once more): they are not recorded",
-				br->bline);
+			add_gap(p, br->bline,
+				rc_xasprintf("the flags of the barrier at line %d may have a side "
+					     "effect (the log evaluates them once more): they are not "
+					     "recorded", br->bline));
 		ins[nins++] = (struct insertion){ (size_t)b, 1, e,
 			rc_xasprintf("(cls_ob_arr_(cls_ob_arrive_, %uu, %s%s%s), %s", i, f ? "(uint)(" : "",
 				     f ? f : "0u", f ? ")" : "", bump) };
