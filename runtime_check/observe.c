@@ -417,11 +417,11 @@ static char *copy_log(struct ob_plan *p, unsigned i, const char *src, size_t len
 				 "(ulong)(size_t)(%s), (uint)sizeof(*(%s)), (uint)(%s), (uint)(%s), "
 				 "(uint)(%s)), ", side[0], side[1], arg[0], arg[1], arg[0], arg[2],
 				 dst_local ? "1u" : stride, dst_local ? stride : "1u");
-	}
-	else
+	} else {
 		add_gap(p, s->bline, rc_xasprintf("the arguments of the async copy at line %d may have "
 						  "a side effect (the log evaluates them once more): "
 						  "the copy is not logged", s->bline));
+	}
 	for (unsigned k = 0; k < 4; k++)
 		free(arg[k]);
 	return t;
@@ -615,13 +615,14 @@ char *ob_instrument(struct ob_plan *p, const char *source, unsigned items, char 
 				   : br->flags == 1 ? "cls_ob_el_++, " : "";
 		/* the flags it passes: its first argument, once more (not a call's) */
 		struct call_args ca;
-		char *f = !br->call && call_args(source, len, (size_t)b, &ca) && ca.n >= 1
-			  ? arg_code(source, &ca, 0) : NULL;
+		int args = !br->call && call_args(source, len, (size_t)b, &ca) && ca.n >= 1;
+		char *f = args ? arg_code(source, &ca, 0) : NULL;
 		if (!f && !br->call)
 			add_gap(p, br->bline,
-				rc_xasprintf("the flags of the barrier at line %d may have a side "
-					     "effect (the log evaluates them once more): they are not "
-					     "recorded", br->bline));
+				rc_xasprintf("the flags of the barrier at line %d %s: they are not "
+					     "recorded", br->bline, args ? "may have a side effect (the "
+					     "log evaluates them once more)" : "are not in its call's text "
+					     "(a macro?)"));
 		ins[nins++] = (struct insertion){ (size_t)b, 1, e,
 			rc_xasprintf("(cls_ob_arr_(cls_ob_arrive_, %uu, %s%s%s), %s", i, f ? "(uint)(" : "",
 				     f ? f : "0u", f ? ")" : "", bump) };
