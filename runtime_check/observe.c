@@ -11,8 +11,10 @@
  * not wrapped), a plain assignment statement `E = v;` becomes
  * `{ __typeof__((E) + 0) cls_ob_v_ = v; *(cls_ob_rec_(..., hash of
  * cls_ob_v_), &(E)) = cls_ob_v_; }` so that the value written is logged,
- * and a barrier call B becomes `(cls_ob_arr_(...), epochs bumped, B)`.  No
- * barrier and no fence is added.
+ * a barrier call B becomes `(cls_ob_arr_(..., its flags), epochs bumped,
+ * B)`, an async copy C `(cls_ob_cp_(..., its arguments), C)` (work-item 0
+ * logs the copy's elements) and a wait W `(cls_ob_ew_++, W)`.  No barrier
+ * and no fence is added, and the copy is still made by C itself.
  */
 #include "observe.h"
 
@@ -33,6 +35,10 @@ void ob_plan_free(struct ob_plan *p)
 		free(p->bars[i].func);
 	free(p->sites);
 	free(p->bars);
+	free(p->waits);
+	for (unsigned i = 0; i < p->ngaps; i++)
+		free(p->gaps[i].why);
+	free(p->gaps);
 	free(p->kernel);
 	free(p->races);
 	free(p->divs);
@@ -87,6 +93,7 @@ int ob_plan_parse(struct ob_plan *p, const char *text, const char *kernel, char 
 			s->bytes = (unsigned)strtoul(w[6], NULL, 10);
 			s->local = !strcmp(w[7], "local");
 			s->pointer = !strcmp(w[8], "pointer");
+			s->copy = !strcmp(w[8], "copy");
 			if (s->atomic && !s->local)
 				p->global_atomics = 1;
 		} else if (nw == 7 && !strcmp(w[0], "barrier") && !strcmp(w[1], kernel)) {
@@ -100,6 +107,14 @@ int ob_plan_parse(struct ob_plan *p, const char *text, const char *kernel, char 
 			b->flags = (unsigned)strtoul(w[5], NULL, 10);
 			b->subgroup = !strcmp(w[6], "sub-group");
 			b->traced = !strcmp(b->func, kernel);
+		} else if (nw == 5 && !strcmp(w[0], "wait") && !strcmp(w[1], kernel)) {
+			struct ob_wait *x = RC_PUSH(p->waits, p->nwait, p->capwait);
+			memset(x, 0, sizeof *x);
+			if (parse_pos(w[3], &x->bline, &x->bcol) || parse_pos(w[4], &x->eline, &x->ecol)) {
+				snprintf(err, errlen, "unexpected dump line: %s", line);
+				rc = -1;
+			}
+			x->traced = !strcmp(w[2], kernel);
 		}
 		rc_free_words(w, nw);
 	}
@@ -124,8 +139,26 @@ static int on_lines(int line, const int *lines, unsigned nlines)
 	return 0;
 }
 
+/* A gap at `line`, why (allocated) it is one. */
+static void add_gap(struct ob_plan *p, int line, char *why)
+{
+	*RC_PUSH(p->gaps, p->ngaps, p->capgaps) = (struct ob_gap){ line, why };
+}
+
+const char *ob_gap_on(const struct ob_plan *p, const int *lines, unsigned nlines)
+{
+	for (unsigned i = 0; i < p->ngaps; i++)
+		if (on_lines(p->gaps[i].line, lines, nlines))
+			return p->gaps[i].why;
+	return NULL;
+}
+
 unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines)
 {
+	/* A wait in a helper cannot be counted: a copy would never end. */
+	const struct ob_wait *elsewhere = NULL;
+	for (unsigned i = 0; i < p->nwait && !elsewhere; i++)
+		elsewhere = p->waits[i].traced ? NULL : &p->waits[i];
 	unsigned n = 0;
 	for (unsigned i = 0; i < p->n; i++) {
 		struct ob_site *s = &p->sites[i];
@@ -135,6 +168,14 @@ unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines)
 				 !strcmp(p->sites[j].object, s->object) &&
 				 p->sites[j].local == s->local;
 		int wrappable = !strcmp(s->func, p->kernel) && n < OB_MAX_SITES;
+		if (chosen && wrappable && s->copy && elsewhere) {
+			wrappable = 0;
+			add_gap(p, s->bline,
+				rc_xasprintf("the wait_group_events at line %d is in a helper, not in "
+					     "the kernel's own text: the copies' ends cannot be counted, "
+					     "so the async copy at line %d is not logged",
+					     elsewhere->bline, s->bline));
+		}
 		s->traced = chosen && wrappable;
 		n += (unsigned)s->traced;
 	}
@@ -249,29 +290,141 @@ static long assignment_end(const char *src, size_t len, long open, size_t b, siz
 	return -1;
 }
 
-/* The offset one past the call that starts at offset b (a name, then its
- * parenthesized arguments), or -1. */
-static long call_end(const char *src, size_t len, long b)
+#define OB_MAX_ARGS 8
+
+struct call_args {
+	unsigned n;
+	size_t b[OB_MAX_ARGS], e[OB_MAX_ARGS];  /* each argument's text */
+	size_t end;                             /* one past the `)` */
+};
+
+/* The offset one past the comment that starts at offset i, or i when none
+ * does. */
+static size_t skip_comment(const char *src, size_t len, size_t i)
 {
-	if (b < 0)
-		return -1;
-	size_t i = (size_t)b;
+	if (i + 1 >= len || src[i] != '/' || (src[i + 1] != '/' && src[i + 1] != '*'))
+		return i;
+	const char *e = src[i + 1] == '/' ? memchr(src + i, '\n', len - i)
+					  : strstr(src + i + 2, "*/");
+	return !e ? len : src[i + 1] == '/' ? (size_t)(e - src) : (size_t)(e - src) + 2;
+}
+
+/* Split the call that starts at offset b (a name, then its parenthesized
+ * arguments, comments allowed) into its arguments; 0 when it is not one
+ * (or has more than OB_MAX_ARGS). */
+static int call_args(const char *src, size_t len, size_t b, struct call_args *ca)
+{
+	size_t i = b;
 	while (i < len && (isalnum((unsigned char)src[i]) || src[i] == '_'))
 		i++;
 	while (i < len && isspace((unsigned char)src[i]))
 		i++;
-	if (i >= len || src[i] != '(' || i == (size_t)b)
-		return -1;
+	if (i >= len || src[i] != '(' || i == b)
+		return 0;
 	int depth = 0;
+	size_t start = i + 1;
+	ca->n = 0;
 	for (; i < len; i++) {
-		if (src[i] == '(')
+		size_t c = skip_comment(src, len, i);
+		if (c != i) {
+			i = c - 1;
+			continue;
+		}
+		int last = src[i] == ')' && depth == 1;
+		if ((src[i] == ',' && depth == 1) || last) {
+			if (ca->n == OB_MAX_ARGS)
+				return 0;
+			ca->b[ca->n] = start;
+			ca->e[ca->n++] = i;
+			start = i + 1;
+			if (last) {
+				ca->end = i + 1;
+				return 1;
+			}
+		}
+		if (src[i] == '(' || src[i] == '[')
 			depth++;
-		else if (src[i] == ')' && --depth == 0)
-			return (long)i + 1;
+		else if (src[i] == ')' || src[i] == ']')
+			depth--;
 		else if (src[i] == ';' || src[i] == '{' || src[i] == '}')
-			return -1;
+			return 0;
 	}
-	return -1;
+	return 0;
+}
+
+/* The offset one past the call that starts at offset b, or -1. */
+static long call_end(const char *src, size_t len, long b)
+{
+	struct call_args ca;
+	return b >= 0 && call_args(src, len, (size_t)b, &ca) ? (long)ca.end : -1;
+}
+
+/* Argument k of ca as code on one line: comments left out, newlines made
+ * spaces, so that the lines after it keep their numbers.  NULL when it
+ * may have a side effect (it is evaluated once more). */
+static char *arg_code(const char *src, const struct call_args *ca, unsigned k)
+{
+	struct rc_buf b = { 0 };
+	for (size_t i = ca->b[k]; i < ca->e[k]; i++) {
+		size_t c = skip_comment(src, ca->e[k], i);
+		if (c != i)
+			i = c - 1;
+		rc_buf_addn(&b, c != i || src[i] == '\n' || src[i] == '\r' ? " " : src + i, 1);
+	}
+	if (!b.s || side_effect(b.s, 0, strlen(b.s))) {
+		rc_buf_free(&b);
+		return NULL;
+	}
+	return b.s;
+}
+
+/* The log of the async copy whose call is site i's range (a
+ * `(cls_ob_cp_(...), ` to put before the call): its sides' sites, the
+ * __global side strided (async_work_group_strided_copy's fourth
+ * argument).  NULL when i is not the copy's first traced side, or (a gap
+ * added) when the call cannot be logged. */
+static char *copy_log(struct ob_plan *p, unsigned i, const char *src, size_t len, size_t b,
+		      size_t e)
+{
+	const struct ob_site *s = &p->sites[i];
+	unsigned side[2] = { ~0u, ~0u }; /* the destination's site, the source's */
+	int dst_local = -1;
+	for (unsigned j = 0; j < p->n; j++) {
+		const struct ob_site *t = &p->sites[j];
+		if (!t->copy || t->bline != s->bline || t->bcol != s->bcol)
+			continue;
+		if (t->traced && j < i)
+			return NULL; /* logged with that side */
+		dst_local = t->write ? t->local : !t->local;
+		if (t->traced)
+			side[t->write ? 0 : 1] = j;
+	}
+	struct call_args ca;
+	if (!call_args(src, len, b, &ca) || ca.end != e || (ca.n != 4 && ca.n != 5)) {
+		add_gap(p, s->bline, rc_xasprintf("the async copy at line %d is not a call of four or "
+						  "five arguments in the text: not logged", s->bline));
+		return NULL;
+	}
+	char *arg[4] = { 0 };
+	int ok = 1;
+	for (unsigned k = 0; k + 1 < ca.n; k++)
+		ok &= (arg[k] = arg_code(src, &ca, k)) != NULL;
+	char *t = NULL;
+	if (ok) {
+		const char *stride = ca.n == 5 ? arg[3] : "1u";
+		t = rc_xasprintf("(cls_ob_cp_(cls_ob_log_, cls_ob_n_, %uu, %uu, cls_ob_nc_++, "
+				 "cls_ob_el_, cls_ob_eg_, cls_ob_ew_, (ulong)(size_t)(%s), "
+				 "(ulong)(size_t)(%s), (uint)sizeof(*(%s)), (uint)(%s), (uint)(%s), "
+				 "(uint)(%s)), ", side[0], side[1], arg[0], arg[1], arg[0], arg[2],
+				 dst_local ? "1u" : stride, dst_local ? stride : "1u");
+	} else {
+		add_gap(p, s->bline, rc_xasprintf("the arguments of the async copy at line %d may have "
+						  "a side effect (the log evaluates them once more): "
+						  "the copy is not logged", s->bline));
+	}
+	for (unsigned k = 0; k < 4; k++)
+		free(arg[k]);
+	return t;
 }
 
 void ob_add_call(struct ob_plan *p, int line, int col)
@@ -302,21 +455,38 @@ static const char prelude[] =
 	"uint cls_ob_hg_(const __global uchar *p, uint n); uint cls_ob_hg_(const __global uchar *p, "
 	"uint n) { uint h = 2166136261u; for (uint i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u; "
 	"return h; } "
-	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
-	"uint el, uint eg, uint es, ulong a, uint v, uint hv); "
-	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
-	"uint el, uint eg, uint es, ulong a, uint v, uint hv) { uint g = cls_ob_grp_(), "
-	"s = cls_ob_slot_(), l = cls_ob_lid_(); "
+	"void cls_ob_put_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
+	"uint l, uint el, uint eg, uint es, uint ew, ulong a, uint v, uint hv); "
+	"void cls_ob_put_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
+	"uint l, uint el, uint eg, uint es, uint ew, ulong a, uint v, uint hv) { "
+	"uint g = cls_ob_grp_(), s = cls_ob_slot_(); "
 	"if (seed) { uint h = seed * 2654435761u ^ l * 40503u ^ g * 9176u ^ site * 7919u; "
 	"h ^= h >> 13; h *= 1540483477u; h ^= h >> 15; "
 	"for (volatile uint i = 0; i < (h & 1023u); i++) {} } "
 	"if (s >= %uu) return; uint k = atomic_inc(&cnt[s]); if (k >= %uu) return; "
 	"__global uint *r = lg + %uu * (s * %uu + k); r[0] = site; r[1] = l; r[2] = g; "
 	"r[3] = el; r[4] = eg; r[5] = es; r[6] = (uint)a; r[7] = (uint)(a >> 32); r[8] = v; "
-	"r[9] = hv; } "
-	"void cls_ob_arr_(__global uint *arr, uint bar); "
-	"void cls_ob_arr_(__global uint *arr, uint bar) { uint g = cls_ob_slot_(); "
-	"if (g < %uu) arr[(bar * %uu + g) * %uu + cls_ob_lid_()] += 1u; }\n"
+	"r[9] = hv; r[10] = ew; } "
+	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
+	"uint el, uint eg, uint es, uint ew, ulong a, uint v, uint hv); "
+	"void cls_ob_rec_(__global uint *lg, volatile __global uint *cnt, uint seed, uint site, "
+	"uint el, uint eg, uint es, uint ew, ulong a, uint v, uint hv) { "
+	"cls_ob_put_(lg, cnt, seed, site, cls_ob_lid_(), el, eg, es, ew, a, v, hv); } "
+	/* the work-group's copy: work-item 0 logs its elements (observe.h);
+	 * sub-group id 0xffff: no sub-group barrier orders it */
+	"void cls_ob_cp_(__global uint *lg, volatile __global uint *cnt, uint sw, uint sr, uint nc, "
+	"uint el, uint eg, uint ew, ulong d, ulong s, uint sz, uint n, uint ds, uint ss); "
+	"void cls_ob_cp_(__global uint *lg, volatile __global uint *cnt, uint sw, uint sr, uint nc, "
+	"uint el, uint eg, uint ew, ulong d, ulong s, uint sz, uint n, uint ds, uint ss) { "
+	"if (cls_ob_lid_() != 0u) return; uint who = %uu | (nc & 0xffffu); "
+	"for (uint k = 0; k < n; k++) { if (sw != 0xffffffffu) cls_ob_put_(lg, cnt, 0u, sw, who, "
+	"el, eg, 0xffff0000u, ew, d + (ulong)k * ds * sz, 0u, 0u); if (sr != 0xffffffffu) "
+	"cls_ob_put_(lg, cnt, 0u, sr, who, el, eg, 0xffff0000u, ew, s + (ulong)k * ss * sz, 0u, "
+	"0u); } } "
+	"void cls_ob_arr_(__global uint *arr, uint bar, uint f); "
+	"void cls_ob_arr_(__global uint *arr, uint bar, uint f) { uint g = cls_ob_slot_(); "
+	"if (g < %uu) { uint i = (bar * %uu + g) * %uu + cls_ob_lid_(); arr[i] += 1u; "
+	"arr[%uu + i] |= f; arr[%uu + i] = arr[%uu + i] * 31u + f + 1u; } }\n"
 	"#line 1\n";
 
 size_t ob_log_uints(void)
@@ -324,12 +494,18 @@ size_t ob_log_uints(void)
 	return (size_t)OB_GROUPS * OB_CAPACITY * OB_RECORD;
 }
 
-size_t ob_arrival_uints(const struct ob_plan *p, unsigned items)
+/* One of the three parts of the arrivals' buffer. */
+static size_t arrival_part(const struct ob_plan *p, unsigned items)
 {
 	return (size_t)(p->nbar ? p->nbar : 1) * OB_GROUPS * items;
 }
 
-char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items, char *err,
+size_t ob_arrival_uints(const struct ob_plan *p, unsigned items)
+{
+	return 3 * arrival_part(p, items);
+}
+
+char *ob_instrument(struct ob_plan *p, const char *source, unsigned items, char *err,
 		    size_t errlen)
 {
 	if (!p->pline) {
@@ -340,7 +516,7 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 	 * logged (the arrivals are counted still). */
 	int no_access = p->no_access != NULL;
 	size_t len = strlen(source), nins = 0;
-	struct insertion *ins = rc_xcalloc(3 * (p->n + p->nbar) + 4, sizeof *ins);
+	struct insertion *ins = rc_xcalloc(3 * (p->n + p->nbar) + 2 * p->nwait + 4, sizeof *ins);
 	long at = offset_of(source, len, p->pline, p->pcol);
 	long open = at < 0 ? -1 : body_open(source, len, (size_t)at);
 	if (at < 0 || open < 0) {
@@ -356,7 +532,8 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 		rc_xstrdup(", __global uint *cls_ob_log_, volatile __global uint *cls_ob_n_, "
 			   "__global uint *cls_ob_arrive_, uint cls_ob_seed_") };
 	ins[nins++] = (struct insertion){ (size_t)open + 1, 0, 0,
-		rc_xstrdup(" uint cls_ob_el_ = 0, cls_ob_eg_ = 0, cls_ob_es_ = 0;") };
+		rc_xstrdup(" uint cls_ob_el_ = 0, cls_ob_eg_ = 0, cls_ob_es_ = 0, cls_ob_ew_ = 0, "
+			   "cls_ob_nc_ = 0;") };
 	const char *sgid = sg ? "((uint)get_sub_group_id() << 16) | " : "";
 	for (unsigned i = 0; i < p->n; i++) {
 		const struct ob_site *s = &p->sites[i];
@@ -366,11 +543,19 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 		long e = offset_of(source, len, s->eline, s->ecol);
 		if (b < 0 || e <= b || b <= open)
 			continue;
+		if (s->copy) {
+			char *t = copy_log(p, i, source, len, (size_t)b, (size_t)e);
+			if (t) {
+				ins[nins++] = (struct insertion){ (size_t)b, 1, e, t };
+				ins[nins++] = (struct insertion){ (size_t)e, 0, b, rc_xstrdup(")") };
+			}
+			continue;
+		}
 		int el = (int)(e - b);
 		const char *E = source + b;
 		char args[160];
 		snprintf(args, sizeof args, "cls_ob_log_, cls_ob_n_, cls_ob_seed_, %uu, cls_ob_el_, "
-			 "cls_ob_eg_, %scls_ob_es_", i, sgid);
+			 "cls_ob_eg_, %scls_ob_es_, cls_ob_ew_", i, sgid);
 		long semi = -1;
 		if (s->write && !s->read && !s->atomic)
 			semi = assignment_end(source, len, open, (size_t)b, (size_t)e);
@@ -428,16 +613,40 @@ char *ob_instrument(const struct ob_plan *p, const char *source, unsigned items,
 				   : br->flags == 3 ? "cls_ob_el_++, cls_ob_eg_++, "
 				   : br->flags == 2 ? "cls_ob_eg_++, "
 				   : br->flags == 1 ? "cls_ob_el_++, " : "";
+		/* the flags it passes: its first argument, once more (not a call's) */
+		struct call_args ca;
+		int args = !br->call && call_args(source, len, (size_t)b, &ca) && ca.n >= 1;
+		char *f = args ? arg_code(source, &ca, 0) : NULL;
+		if (!f && !br->call)
+			add_gap(p, br->bline,
+				rc_xasprintf("the flags of the barrier at line %d %s: they are not "
+					     "recorded", br->bline, args ? "may have a side effect (the "
+					     "log evaluates them once more)" : "are not in its call's text "
+					     "(a macro?)"));
 		ins[nins++] = (struct insertion){ (size_t)b, 1, e,
-			rc_xasprintf("(cls_ob_arr_(cls_ob_arrive_, %uu), %s", i, bump) };
+			rc_xasprintf("(cls_ob_arr_(cls_ob_arrive_, %uu, %s%s%s), %s", i, f ? "(uint)(" : "",
+				     f ? f : "0u", f ? ")" : "", bump) };
+		ins[nins++] = (struct insertion){ (size_t)e, 0, b, rc_xstrdup(")") };
+		free(f);
+	}
+	/* Each wait bumps the wait epoch (ob_select logs no copy when a wait
+	 * is not in the kernel's text). */
+	for (unsigned i = 0; i < p->nwait; i++) {
+		long b = offset_of(source, len, p->waits[i].bline, p->waits[i].bcol);
+		long e = offset_of(source, len, p->waits[i].eline, p->waits[i].ecol);
+		if (!p->waits[i].traced || b <= open || e <= b)
+			continue;
+		ins[nins++] = (struct insertion){ (size_t)b, 1, e, rc_xstrdup("(cls_ob_ew_++, ") };
 		ins[nins++] = (struct insertion){ (size_t)e, 0, b, rc_xstrdup(")") };
 	}
 	qsort(ins, nins, sizeof *ins, cmp_ins);
 	struct rc_buf out = { 0 };
 	unsigned half = OB_GROUPS / 2;
+	unsigned part = (unsigned)arrival_part(p, items);
 	rc_buf_printf(&out, prelude, (unsigned)OB_GROUPS, half, half, half, half, (unsigned)OB_GROUPS,
 		      (unsigned)OB_GROUPS, (unsigned)OB_CAPACITY, (unsigned)OB_RECORD,
-		      (unsigned)OB_CAPACITY, (unsigned)OB_GROUPS, (unsigned)OB_GROUPS, items);
+		      (unsigned)OB_CAPACITY, OB_COPY_LID, (unsigned)OB_GROUPS, (unsigned)OB_GROUPS, items,
+		      part, 2 * part, 2 * part);
 	size_t done = 0;
 	for (size_t i = 0; i < nins; i++) {
 		rc_buf_addn(&out, source + done, ins[i].at - done);
@@ -458,6 +667,8 @@ struct rec {
 	uint64_t addr;
 	uint32_t value;                   /* hash of the value written or read */
 	int has_value;
+	uint32_t ew;                      /* the wait epoch */
+	int copy;                         /* the work-group's copy (lid has OB_COPY_LID) */
 };
 
 /* Records by space, address, group, epoch: the records that can race are
@@ -479,14 +690,20 @@ static int cmp_rec(const void *pa, const void *pb)
 static void add_race(struct ob_plan *p, const struct rec *x, const struct rec *y, unsigned epoch,
 		     int inter)
 {
-	unsigned s1 = x->site < y->site ? x->site : y->site, s2 = x->site ^ y->site ^ s1;
+	if (x->site > y->site) {
+		const struct rec *t = x; /* work-item 1 is site 1's */
+		x = y;
+		y = t;
+	}
 	for (unsigned i = 0; i < p->nraces; i++)
-		if (p->races[i].s1 == s1 && p->races[i].s2 == s2 && p->races[i].inter == inter) {
+		if (p->races[i].s1 == x->site && p->races[i].s2 == y->site &&
+		    p->races[i].inter == inter) {
 			p->races[i].count++;
 			return;
 		}
 	struct ob_race *r = RC_PUSH(p->races, p->nraces, p->capraces);
-	*r = (struct ob_race){ s1, s2, x->lid, x->grp, y->lid, y->grp, x->addr, epoch, inter, 1 };
+	*r = (struct ob_race){ x->site, y->site, x->lid, x->grp, y->lid, y->grp, x->addr, epoch, inter,
+			       x->copy || y->copy, 1 };
 }
 
 /* Two records conflict: different work-items, one writes, not both atomic,
@@ -523,8 +740,8 @@ static int benign_read(const struct ob_plan *p, const struct rec *v, size_t b, s
 	int own = 0;
 	for (size_t i = b; i < e; i++) {
 		const struct ob_site *s = &p->sites[v[i].site];
-		if (!s->write)
-			continue;
+		if (!s->write || v[i].copy)
+			continue; /* a copy's window is not the epoch's: copy_races */
 		if (s->read || !v[i].has_value || v[i].value != r->value)
 			return 0;
 		own |= v[i].lid == r->lid && v[i].grp == r->grp;
@@ -541,13 +758,42 @@ static int any_write(const struct ob_plan *p, const struct rec *v, size_t b, siz
 	return 0;
 }
 
+/* Nonzero when copy record c and record y of its group meet: y is a
+ * work-item's access from the copy's epoch on and before the wait that
+ * ends the copy, or another copy in flight with it (observe.h). */
+static int in_flight(const struct rec *c, const struct rec *y)
+{
+	if (y->copy)
+		return y->lid != c->lid && y->ew == c->ew;
+	return y->ep >= c->ep && y->ew <= c->ew;
+}
+
+/* The races of the work-group's copies among records [b, e) (one space and
+ * address), at most 64. */
+static void copy_races(struct ob_plan *p, struct rec *v, size_t b, size_t e)
+{
+	unsigned found = 0;
+	for (size_t x = b; x < e && found < 64; x++) {
+		if (!v[x].copy)
+			continue;
+		for (size_t y = b; y < e && found < 64; y++)
+			if (y != x && v[y].grp == v[x].grp && (!v[y].copy || y > x) &&
+			    in_flight(&v[x], &v[y]) && conflict(p, &v[x], &v[y])) {
+				add_race(p, &v[x], &v[y], v[x].ep, 0);
+				found++;
+			}
+	}
+}
+
 /* The races among records [b, e), all of one space and address, sorted by
- * group and epoch: pairs within one group and epoch, then (__global) pairs
- * of two groups.  One race a site pair per run is enough. */
+ * group and epoch: pairs within one group and epoch (a work-group's copy
+ * apart: copy_races), then (__global) pairs of two groups.  One race a site
+ * pair per run is enough. */
 static void races_at(struct ob_plan *p, struct rec *v, size_t b, size_t e)
 {
 	if (!any_write(p, v, b, e))
 		return;
+	copy_races(p, v, b, e);
 	for (size_t i = b; i < e;) {
 		size_t j = i;
 		while (j < e && v[j].grp == v[i].grp && v[j].ep == v[i].ep)
@@ -556,7 +802,8 @@ static void races_at(struct ob_plan *p, struct rec *v, size_t b, size_t e)
 		if (any_write(p, v, i, j))
 			for (size_t x = i; x < j && found < 64; x++)
 				for (size_t y = x + 1; y < j && found < 64; y++)
-					if (conflict(p, &v[x], &v[y]) && !benign_read(p, v, i, j, &v[x]) &&
+					if (!v[x].copy && !v[y].copy && conflict(p, &v[x], &v[y]) &&
+					    !benign_read(p, v, i, j, &v[x]) &&
 					    !benign_read(p, v, i, j, &v[y])) {
 						add_race(p, &v[x], &v[y], v[x].ep, 0);
 						found++;
@@ -611,7 +858,8 @@ void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
 				continue; /* a slot that was never written */
 			int local = p->sites[r[0]].local;
 			v[m++] = (struct rec){ r[0], r[1], r[2], local ? r[3] : r[4], r[5], local,
-					       (uint64_t)r[6] | (uint64_t)r[7] << 32, r[8], r[9] != 0 };
+					       (uint64_t)r[6] | (uint64_t)r[7] << 32, r[8], r[9] != 0,
+					       r[10], (r[1] & OB_COPY_LID) != 0 };
 		}
 	}
 	qsort(v, m, sizeof *v, cmp_rec);
@@ -623,17 +871,24 @@ void ob_observe(struct ob_plan *p, const uint32_t *log, const uint32_t *counts,
 		i = j;
 	}
 	free(v);
+	size_t part = arrival_part(p, items);
 	for (unsigned b = 0; b < p->nbar; b++)
 		for (unsigned g = 0; g < groups && g < OB_GROUPS; g++) {
 			const uint32_t *a = arrivals + ((size_t)b * OB_GROUPS + g) * items;
-			unsigned lo = a[0], hi = a[0], arrived = 0;
+			const uint32_t *fl = a + part, *seq = a + 2 * part;
+			unsigned lo = a[0], hi = a[0], arrived = 0, other = 0;
 			for (unsigned t = 0; t < items; t++) {
 				lo = a[t] < lo ? a[t] : lo;
 				hi = a[t] > hi ? a[t] : hi;
 				arrived += a[t] > 0;
+				if (!other && seq[t] != seq[0])
+					other = t;
 			}
-			if (lo != hi)
+			/* Equally often, but not with the same flags each time. */
+			int flags = lo == hi && other;
+			if (lo != hi || flags)
 				*RC_PUSH(p->divs, p->ndivs, p->capdivs) =
-					(struct ob_div){ b, ob_slot_group(g, total), arrived, items, lo, hi };
+					(struct ob_div){ b, ob_slot_group(g, total), arrived, items, lo, hi,
+							 flags, 0, other, fl[0], fl[other] };
 		}
 }

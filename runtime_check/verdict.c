@@ -97,6 +97,7 @@ struct cellwork {
 	unsigned ev;             /* evidence that counts */
 	struct rc_buf detail;    /* "; "-separated details */
 	char crash[96];          /* what crashed: "SIGSEGV", "build error", a CL error */
+	char unobserved[320];    /* why the instrumented copy cannot show it, if so */
 };
 
 RC_PRINTF(2, 3)
@@ -267,8 +268,18 @@ static int outputs_differ(struct cellwork *w, const struct run_result *a,
 	return 0;
 }
 
+/* The finding cannot be observed here, and why: a detail, and the reason
+ * a "not reproduced" cell gives. */
+static void not_observed(struct cellwork *w, const char *why)
+{
+	add_detail(w, "not observed: %s", why);
+	if (!w->unobserved[0])
+		snprintf(w->unobserved, sizeof w->unobserved, "%s", why);
+}
+
 /* Finish a finding's cell from w: confirmed when some evidence counts, else
- * not reproduced (the kernel ran) or not run. */
+ * not reproduced (the kernel ran; with why it cannot be observed, when it
+ * cannot) or not run. */
 static void finish_finding(struct vd_cell *cell, struct cellwork *w, int ran, const char *why)
 {
 	if (w->ev) {
@@ -278,7 +289,9 @@ static void finish_finding(struct vd_cell *cell, struct cellwork *w, int ran, co
 		free(t);
 	} else if (ran) {
 		cell->status = VD_NOT_REPRODUCED;
-		cell->text = rc_xstrdup("not reproduced");
+		cell->text = w->unobserved[0] ? rc_xasprintf("not reproduced (not observable: %s)",
+							     w->unobserved)
+					      : rc_xstrdup("not reproduced");
 	} else {
 		not_run(cell, 0, "%s", why);
 	}
@@ -460,21 +473,70 @@ static int in_lines(int line, const int *lines, unsigned n)
 	return 0;
 }
 
+/* "work-item 3 of group 0" or "the async copy of group 0" (observe.h) */
+static void describe_party(struct rc_buf *b, uint32_t lid, uint32_t grp)
+{
+	if (lid & OB_COPY_LID)
+		rc_buf_printf(b, "the async copy of group %u", grp);
+	else
+		rc_buf_printf(b, "work-item %u of group %u", lid, grp);
+}
+
 /* "work-item 3 of group 0 writes tile at line 17, work-item 4 of group 0
  * reads it at line 18, in barrier epoch 0" */
 static void describe_race(struct rc_buf *b, const struct ob_plan *p, const struct ob_race *r)
 {
 	const struct ob_site *x = &p->sites[r->s1], *y = &p->sites[r->s2];
-	rc_buf_printf(b, "work-item %u of group %u %s %s at line %d, work-item %u of group %u %s "
-		      "it at line %d, ", r->lid1, r->grp1,
+	describe_party(b, r->lid1, r->grp1);
+	rc_buf_printf(b, " %s %s at line %d, ",
 		      x->atomic ? "atomically updates" : x->write ? "writes" : "reads", x->object,
-		      x->bline, r->lid2, r->grp2,
+		      x->bline);
+	describe_party(b, r->lid2, r->grp2);
+	rc_buf_printf(b, " %s it at line %d, ",
 		      y->atomic ? "atomically updates" : y->write ? "writes" : "reads", y->bline);
 	if (r->inter)
 		rc_buf_add(b, "in two work-groups (no barrier orders them)");
+	else if (r->copy)
+		rc_buf_printf(b, "while the copy is in flight (from barrier epoch %u until its "
+			      "wait_group_events)", r->epoch);
 	else
 		rc_buf_printf(b, "in one barrier epoch (%u)", r->epoch);
 	rc_buf_printf(b, " (%llu such pair%s)", r->count, r->count == 1 ? "" : "s");
+}
+
+/* Fence flags as the kernel writes them: "CLK_LOCAL_MEM_FENCE | ..." */
+static void describe_flags(struct rc_buf *b, unsigned f)
+{
+	static const char *const names[] = { "CLK_LOCAL_MEM_FENCE", "CLK_GLOBAL_MEM_FENCE",
+					     "CLK_IMAGE_MEM_FENCE" };
+	if (!f || f > 7) {
+		rc_buf_printf(b, "%u", f);
+		return;
+	}
+	for (unsigned i = 0, n = 0; i < 3; i++)
+		if (f & 1u << i)
+			rc_buf_printf(b, "%s%s", n++ ? " | " : "", names[i]);
+}
+
+/* "the barrier at line 9: in work-group 0, 3 of 64 work-items arrived (0
+ * to 1 times each)", or for flags that differ, "barrier flags differ
+ * between work-items: ..." */
+static void describe_div(struct rc_buf *b, const struct ob_plan *p, const struct ob_div *d)
+{
+	const struct ob_barrier *br = &p->bars[d->bar];
+	if (d->flags) {
+		rc_buf_printf(b, "barrier flags differ between work-items: the barrier at line %d: in "
+			      "work-group %u, work-item %u passed ", br->bline, d->group, d->lid1);
+		describe_flags(b, d->flags1);
+		rc_buf_printf(b, ", work-item %u passed ", d->lid2);
+		describe_flags(b, d->flags2);
+		rc_buf_printf(b, " (all %u work-items arrived %u time%s)", d->items, d->lo,
+			      d->lo == 1 ? "" : "s");
+		return;
+	}
+	rc_buf_printf(b, "the %s at line %d: in work-group %u, %u of %u work-items arrived (%u to "
+		      "%u times each)", br->call ? "call (of a helper with a barrier)" : "barrier",
+		      br->bline, d->group, d->arrived, d->items, d->lo, d->hi);
 }
 
 /* The work-items the static witness names ("work-item 32 writes it ...
@@ -526,7 +588,7 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 		return;
 	if (k->status == RUN_HANG) {
 		/* The copy would hang the same way, and the log never comes back. */
-		add_detail(w, "not observed: the kernel itself hangs here");
+		not_observed(w, "the kernel itself hangs here");
 		return;
 	}
 	int lines[64];
@@ -546,12 +608,13 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			       : ob_run(rc, be, row->mk, row->mk->path, o->analyzer, lines, n,
 					own_call, call ? 1 : 0);
 	if (!ob->ok) {
-		add_detail(w, "not observed: %s", ob->why);
+		not_observed(w, ob->why);
 		return;
 	}
 	const struct ob_plan *p = &ob->plan;
+	const char *gap = ob_gap_on(p, lines, n);
 	if ((accept & EV_OBS_RACE) && p->no_access) {
-		add_detail(w, "not observed: %s", p->no_access);
+		not_observed(w, p->no_access);
 	} else if (accept & EV_OBS_RACE) {
 		/* The best pair: on the finding's line and a line of its notes (the
 		 * witness's two accesses), else one access on those lines. */
@@ -578,6 +641,8 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			if (wa >= 0 && wb >= 0)
 				add_detail(w, "the witness names work-items %ld and %ld", wa, wb);
 			rc_buf_free(&d);
+		} else if (gap) {
+			not_observed(w, gap);
 		} else {
 			add_detail(w, "instrumented: no race among %llu accesses of %u work-group%s",
 				   p->records, p->groups, p->groups == 1 ? "" : "s");
@@ -592,12 +657,13 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			if (in_lines(p->bars[p->divs[i].bar].bline, lines, n))
 				best = &p->divs[i];
 		if (best) {
+			struct rc_buf d = { 0 };
+			describe_div(&d, p, best);
 			w->ev |= EV_OBS_DIV;
-			add_detail(w, "observed divergence: the %s at line %d: in work-group %u, %u of "
-				   "%u work-items arrived (%u to %u times each)",
-				   p->bars[best->bar].call ? "call (of a helper with a barrier)" : "barrier",
-				   p->bars[best->bar].bline, best->group, best->arrived, best->items,
-				   best->lo, best->hi);
+			add_detail(w, "observed divergence: %s", d.s);
+			rc_buf_free(&d);
+		} else if (gap) {
+			not_observed(w, gap);
 		} else {
 			add_detail(w, "instrumented: every work-item of %u group%s arrived at each of "
 				   "%u barrier%s equally often%s", p->groups, p->groups == 1 ? "" : "s",
@@ -645,11 +711,11 @@ static void observe_clean(struct cellwork *w, struct run_ctx *rc, const struct b
 		rc_buf_free(&d);
 	}
 	if (p->ndivs) {
-		const struct ob_div *d = &p->divs[0];
+		struct rc_buf d = { 0 };
+		describe_div(&d, p, &p->divs[0]);
 		w->ev |= EV_OBS_DIV;
-		add_detail(w, "OBSERVED DIVERGENCE in a kernel that must stay clean: the barrier at "
-			   "line %d: in work-group %u, %u of %u work-items arrived (%u to %u times)",
-			   p->bars[d->bar].bline, d->group, d->arrived, d->items, d->lo, d->hi);
+		add_detail(w, "OBSERVED DIVERGENCE in a kernel that must stay clean: %s", d.s);
+		rc_buf_free(&d);
 	}
 	if (!p->nraces && !p->ndivs)
 		add_detail(w, "instrumented: no race, no divergence among %llu accesses of %u "

@@ -2,7 +2,8 @@
 """observe.py - the observed races and divergence (runtime_check/observe.h)
 must keep working: on each backend named (run alone, so that it is the CPU
 backend that observes), a racy corpus kernel's findings show an observed
-race, a divergent one's an observed divergence, and their fixed twins,
+race, a divergent one's an observed divergence (an async copy's race and
+fence flags that differ too), and their fixed twins,
 instrumented too, show no evidence at all; with both, each row is observed
 on one of them.
 
@@ -20,6 +21,14 @@ CASES = [
      "observed race", ("pocl", "oclgrind")),
     ("corpus/barrier-divergence/if_lid_eq_3.cl", "corpus/barrier-divergence/if_lid_eq_3_fixed.cl",
      "observed divergence", ("oclgrind",)),
+    # An async copy is logged as the work-group's copy, live until its wait.
+    ("corpus/local-memory-race/async_copy_read_before_wait.cl",
+     "corpus/local-memory-race/async_copy_read_before_wait_fixed.cl",
+     "observed race", ("pocl", "oclgrind")),
+    # Every work-item arrives, with other fence flags.
+    ("corpus/barrier-divergence/barrier_flags_per_item.cl",
+     "corpus/barrier-divergence/barrier_flags_per_item_fixed.cl",
+     "observed divergence", ("pocl", "oclgrind")),
 ]
 
 

@@ -654,7 +654,7 @@ static void test_observe(void)
 	 * epoch 1 (ordered), then 2 reads it in epoch 0 (a race). */
 	size_t nlog = ob_log_uints();
 	uint32_t *log = calloc(nlog, 4), counts[OB_GROUPS] = { 0 };
-	uint32_t arr[OB_GROUPS * 4] = { 0 };
+	uint32_t arr[3 * OB_GROUPS * 4] = { 0 }; /* counts, flags, flag sequences */
 	uint32_t recs[][OB_RECORD] = { { 0, 0, 0, 0, 0, 0, 100, 0, 7, 1 },
 				       { 1, 1, 0, 1, 0, 0, 100, 0, 7, 1 } };
 	memcpy(log, recs, sizeof recs);
@@ -684,7 +684,74 @@ static void test_observe(void)
 	counts[0] = OB_CAPACITY + 5; /* overflow is counted, not hidden */
 	ob_observe(&p, log, counts, arr, 1, 4);
 	CHECK(p.lost == 5);
+	/* Every work-item arrived once, work-item 2 with other flags. */
+	arr[3] = 1;
+	counts[0] = 0;
+	arr[OB_GROUPS * 4 + 2] = 3;
+	arr[2 * OB_GROUPS * 4 + 2] = 4;
+	ob_observe(&p, log, counts, arr, 1, 4);
+	CHECK(p.ndivs == 1 && p.divs[0].flags && p.divs[0].lid2 == 2 && p.divs[0].flags2 == 3);
 	free(log);
+	ob_plan_free(&p);
+}
+
+/* observe.c: an async copy logged as the work-group's (the real call
+ * kept), its window from its epoch until the wait that ends it. */
+static void test_observe_copy(void)
+{
+	static const char dump[] =
+		"kernel k 1:40\n"
+		"access k k 2:34 2:68 r 0 global copy o\n"
+		"access k k 2:34 2:68 w 0 local copy t\n"
+		"access k k 3:5 3:9 r 4 local lvalue t\n"
+		"wait k k 3:11 3:35\n";
+	static const char src[] = "__kernel void k(__global int *o, int n)\n"
+				  "{ __local int t[64]; event_t e = async_work_group_copy(t, o, 64, 0);\n"
+				  "n = t[1]; wait_group_events(1, &e); o[0] = n; }\n";
+	struct ob_plan p = { 0 };
+	char err[256];
+	CHECK(ob_plan_parse(&p, dump, "k", err, sizeof err) == 0);
+	CHECK(p.n == 3 && p.nwait == 1 && p.sites[0].copy && p.sites[1].copy);
+	int lines[] = { 3 };
+	CHECK(ob_select(&p, lines, 1) == 2); /* t's copy side and its read */
+	char *inst = ob_instrument(&p, src, 64, err, sizeof err);
+	CHECK(inst != NULL);
+	if (inst) {
+		const char *body = strstr(inst, "#line 1\n");
+		CHECK(body && strstr(body, "cls_ob_cp_(cls_ob_log_, cls_ob_n_, 1u, 4294967295u") &&
+		      strstr(body, "async_work_group_copy(t, o, 64, 0))") &&
+		      strstr(body, "(cls_ob_ew_++, wait_group_events(1, &e))"));
+		free(inst);
+	}
+	/* The copy writes t[1] (address 104) in epoch 0, wait epoch 0; work-item
+	 * 5 reads it before its wait (a race), then after it (none). */
+	size_t nlog = ob_log_uints();
+	uint32_t *log = calloc(nlog, 4), counts[OB_GROUPS] = { 0 }, arr[3 * OB_GROUPS] = { 0 };
+	uint32_t recs[][OB_RECORD] = { { 1, OB_COPY_LID, 0, 0, 0, 0xffff0000u, 104, 0, 0, 0, 0 },
+				       { 2, 5, 0, 0, 0, 0, 104, 0, 7, 1, 0 } };
+	memcpy(log, recs, sizeof recs);
+	counts[0] = 2;
+	ob_observe(&p, log, counts, arr, 1, 1);
+	CHECK(p.nraces == 1 && p.races[0].copy && p.races[0].lid1 == OB_COPY_LID &&
+	      p.races[0].lid2 == 5);
+	log[OB_RECORD + 10] = 1; /* the read after the wait */
+	ob_observe(&p, log, counts, arr, 1, 1);
+	CHECK(p.nraces == 0);
+	log[OB_RECORD + 10] = 0; /* before the wait, but before the copy's barrier */
+	log[3] = 1;
+	ob_observe(&p, log, counts, arr, 1, 1);
+	CHECK(p.nraces == 0 && !ob_gap_on(&p, lines, 1));
+	free(log);
+	/* A wait in a helper: the copy is not logged, and the plan says why. */
+	char *other = strdup(dump);
+	if (other) {
+		strcpy(strstr(other, "wait k k"), "wait k h 3:11 3:35\n");
+		CHECK(ob_plan_parse(&p, other, "k", err, sizeof err) == 0);
+		int both[] = { 2, 3 };
+		CHECK(ob_select(&p, both, 2) == 1 && !p.sites[0].traced && !p.sites[1].traced);
+		CHECK(ob_gap_on(&p, both, 1) && strstr(ob_gap_on(&p, both, 1), "in a helper"));
+		free(other);
+	}
 	ob_plan_free(&p);
 }
 
@@ -704,6 +771,7 @@ int main(int argc, char **argv)
 	test_json_string();
 	test_trace();
 	test_observe();
+	test_observe_copy();
 	printf("rc_unit: %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
 }

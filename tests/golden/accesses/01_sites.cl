@@ -1,6 +1,7 @@
 // --dump=accesses: __local and __global sites, an atomic through &x[i] and
 // through a pointer, a barrier in the kernel and one in a helper (listed
-// with the helper's name), and an async copy (not listed: no lvalue).
+// with the helper's name), and an async copy (a `copy` line for each side)
+// and its wait.
 void sync_local(void)
 {
     barrier(CLK_LOCAL_MEM_FENCE);
