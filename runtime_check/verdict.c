@@ -541,15 +541,41 @@ static void describe_div(struct rc_buf *b, const struct ob_plan *p, const struct
 
 /* The work-items the static witness names ("work-item 32 writes it ...
  * work-item 64 reads it"), -1 where none. */
-static void witness_items(const char *msg, long *a, long *b)
+/* One work-item of a finding's message at p: "7", or "(1,0)" made linear
+ * with the local size lsz, as the log counts them; -1 when unreadable. */
+static long witness_item(const char *p, const size_t lsz[3])
+{
+	char *end;
+	if (*p != '(') {
+		long v = strtol(p, &end, 10);
+		return end == p ? -1 : v;
+	}
+	long lin = 0, scale = 1;
+	p++;
+	for (unsigned d = 0; d < 3; d++) {
+		long v = strtol(p, &end, 10);
+		if (end == p)
+			return -1;
+		lin += v * scale;
+		scale *= lsz[d] ? (long)lsz[d] : 1;
+		p = end;
+		if (*p == ')')
+			return lin;
+		if (*p++ != ',')
+			return -1;
+	}
+	return -1;
+}
+
+static void witness_items(const char *msg, const size_t lsz[3], long *a, long *b)
 {
 	*a = *b = -1;
 	const char *p = strstr(msg, "work-item ");
 	if (p)
-		*a = strtol(p + 10, NULL, 10);
+		*a = witness_item(p + 10, lsz);
 	p = p ? strstr(p + 10, "work-item ") : NULL;
 	if (p)
-		*b = strtol(p + 10, NULL, 10);
+		*b = witness_item(p + 10, lsz);
 }
 
 /* Which backend observes `row` (NULL: a clean kernel) when not `be`: a GPU
@@ -634,7 +660,7 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			struct rc_buf d = { 0 };
 			long wa, wb;
 			describe_race(&d, p, best);
-			witness_items(row->message, &wa, &wb);
+			witness_items(row->message, row->mk->local[0], &wa, &wb);
 			w->ev |= EV_OBS_RACE;
 			add_detail(w, "observed race: %s; %s the static witness's lines%s", d.s,
 				   both ? "matches" : "only one access on", both ? "" : " (another pair)");
