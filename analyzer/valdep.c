@@ -53,6 +53,7 @@ struct vd {
 };
 
 static unsigned deps(struct vd *v, const struct ir_expr *e);
+static unsigned mem_deps(struct vd *v, const struct ir_expr *base);
 
 static unsigned dim_of(const struct ir_expr *call)
 {
@@ -88,9 +89,13 @@ static unsigned call_deps(struct vd *v, const struct ir_expr *e)
 		return 0;         /* sizes, offsets */
 	case BI_WG_COLLECTIVE:
 		return 0x38u;     /* one value per work-group */
-	case BI_NONE:
 	case BI_VLOAD:
-		/* a pure function of its arguments; vloadn reads at them */
+		/* vloadn(offset, p) reads memory at p + offset */
+		if (e->nkids)
+			m = mem_deps(v, e->kids[e->nkids - 1]);
+		/* fall through */
+	case BI_NONE:
+		/* a pure function of its arguments */
 		for (unsigned i = 0; i < e->nkids; i++)
 			m |= deps(v, e->kids[i]);
 		return m;
@@ -259,6 +264,14 @@ static void scan_objects(struct vd *v, const struct ir_expr *e, unsigned b, bool
 			*stored = true;
 		}
 		return;
+	}
+	if (e->op == E_ADDROF && e->nkids) {
+		/* &flag, &tile[i]: an atomic or a pointer may change it */
+		const struct ir_var *x = base_var(e->kids[0]);
+		if (x && local_object(v, x)) {
+			grow(v, obj_mask(v, x, &stored), VD_ALL);
+			*stored = true;
+		}
 	}
 	if ((e->op == E_ASSIGN || e->op == E_INCDEC) && e->nkids) {
 		const struct ir_var *x = base_var(e->kids[0]);
