@@ -232,14 +232,11 @@ static void attempt(struct run_ctx *ctx, struct run_result *r, const struct man_
 		r->status = RUN_OK;
 	}
 	if (r->cache) {
-		if (!strcmp(r->cache, "hit"))
-			ctx->cache_hits++;
-		else if (!strcmp(r->cache, "stored"))
-			ctx->cache_stored++;
-		else if (!strncmp(r->cache, "replaced", 8))
-			ctx->cache_stored++, ctx->cache_bad++;
-		if (strstr(r->cache, "the entry: "))
-			ctx->cache_bad++;
+		/* "hit", "stored", "replaced: why", "not stored: why[; the entry: why]" */
+		int replaced = !strncmp(r->cache, "replaced", 8);
+		ctx->cache_hits += !strcmp(r->cache, "hit");
+		ctx->cache_stored += replaced || !strcmp(r->cache, "stored");
+		ctx->cache_bad += replaced || strstr(r->cache, "the entry: ") != NULL;
 	}
 	r->log_tail = tail_of(log);
 	/* Oclgrind says why it gave up on stderr, not in its log. */
