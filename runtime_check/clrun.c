@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "proc.h"
 #include "rc.h"
 
@@ -172,6 +173,125 @@ static int report_diff(int fd, const struct clr_job *job, unsigned i, const void
 	return 1;
 }
 
+/* The program cache's key (cache.h) of `src` built with `options` on
+ * `dev` of `plat`: the strings that name the compiler that made a binary
+ * (a driver update changes CL_DRIVER_VERSION, and so the key). */
+static void cache_key(cl_platform_id plat, cl_device_id dev, const char *options,
+		      const char *src, size_t srclen, char key[65])
+{
+	static const cl_uint dparams[] = { CL_DEVICE_NAME, CL_DEVICE_VENDOR, CL_DRIVER_VERSION,
+					   CL_DEVICE_VERSION, CL_DEVICE_OPENCL_C_VERSION };
+	char s[7][256];
+	const char *fields[8];
+	info_str(plat_info, plat, CL_PLATFORM_NAME, s[0], sizeof s[0]);
+	info_str(plat_info, plat, CL_PLATFORM_VERSION, s[1], sizeof s[1]);
+	for (unsigned i = 0; i < 5; i++)
+		info_str(dev_info, dev, dparams[i], s[2 + i], sizeof s[2 + i]);
+	for (unsigned i = 0; i < 7; i++)
+		fields[i] = s[i];
+	fields[7] = options ? options : "";
+	pc_key(fields, 8, src, srclen, key);
+}
+
+/* The program of cache entry `key`, built; NULL when there is no entry or
+ * it is unusable (corrupt, or rejected by the driver: *why says so and the
+ * caller builds from source). */
+static cl_program cached_program(cl_context ctx, cl_device_id dev, const struct clr_job *job,
+				 const char *key, char *why, size_t n)
+{
+	size_t len = 0;
+	unsigned char *bin = pc_load(job->cache_dir, key, &len, why, n);
+	if (!bin)
+		return NULL;
+	const unsigned char *bins[] = { bin };
+	cl_int err, status = CL_SUCCESS;
+	cl_program prog = clCreateProgramWithBinary(ctx, 1, &dev, &len, bins, &status, &err);
+	free(bin);
+	if (!prog || status != CL_SUCCESS) {
+		snprintf(why, n, "the driver rejects the cached binary (%s)",
+			 clr_error_name(prog ? status : err));
+		if (prog)
+			clReleaseProgram(prog);
+		return NULL;
+	}
+	err = clBuildProgram(prog, 1, &dev, job->mk->options, NULL, NULL);
+	if (err != CL_SUCCESS) {
+		snprintf(why, n, "the cached binary does not build (%s)", clr_error_name(err));
+		clReleaseProgram(prog);
+		return NULL;
+	}
+	return prog;
+}
+
+/* Store `prog`, just built from source, under `key`, and report it; `bad`
+ * says why the entry there was unusable ("" when there was none). */
+static void store_program(cl_program prog, const struct clr_job *job, const char *key,
+			  const char *bad, int fd)
+{
+	char why[512] = "";
+	size_t len = 0;
+	cl_int err = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof len, &len, NULL);
+	if (err != CL_SUCCESS || len == 0) {
+		snprintf(why, sizeof why, "the driver gives no binary (%s)", clr_error_name(err));
+	} else {
+		unsigned char *bin = rc_xmalloc(len);
+		err = clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL);
+		if (err != CL_SUCCESS)
+			snprintf(why, sizeof why, "the driver gives no binary (%s)",
+				 clr_error_name(err));
+		else
+			pc_store(job->cache_dir, key, bin, len, why, sizeof why);
+		free(bin);
+	}
+	if (why[0])
+		proc_report(fd, "C not stored: %s%s%s", why, *bad ? "; the entry: " : "", bad);
+	else if (*bad)
+		proc_report(fd, "C replaced: %s", bad);
+	else
+		proc_report(fd, "C stored");
+}
+
+/* The kernel to launch: job->kernel, or the program's only one; NULL with
+ * the line to report in msg ("B ...": the backend's failure, "X ...": the
+ * manifest's). */
+static cl_kernel make_kernel(cl_program prog, const struct clr_job *job, const char *src,
+			     char *msg, size_t n)
+{
+	cl_int err;
+	cl_kernel k = NULL;
+	if (job->kernel) {
+		k = clCreateKernel(prog, job->kernel, &err);
+		if (!k) {
+			/* A name that the source defines is the backend's failure (Oclgrind
+			 * gives up on kernels that call builtins it lacks); one that it does
+			 * not define is the manifest's. */
+			if (strstr(src, job->kernel))
+				snprintf(msg, n, "B cannot create kernel '%s' (%s)", job->kernel,
+					 clr_error_name(err));
+			else
+				snprintf(msg, n, "X no kernel '%s' in %s (%s)", job->kernel, job->path,
+					 clr_error_name(err));
+		}
+		return k;
+	}
+	cl_uint nk = 0;
+	err = clCreateKernelsInProgram(prog, 0, NULL, &nk);
+	if (err != CL_SUCCESS) {
+		snprintf(msg, n, "B cannot create the kernels (%s)", clr_error_name(err));
+		return NULL;
+	}
+	if (nk != 1) {
+		snprintf(msg, n, "X %s has %u kernels: name one with 'kernel ='", job->path, nk);
+		return NULL;
+	}
+	err = clCreateKernelsInProgram(prog, 1, &k, NULL);
+	if (err != CL_SUCCESS) {
+		snprintf(msg, n, "B cannot create the kernel (%s)", clr_error_name(err));
+		return NULL;
+	}
+	return k;
+}
+
 /* Child body: build job->path and launch its kernel with job->mk's sizes and
  * arguments, `runs` times at every local size; report as the protocol says.
  * Returns as soon as something fails (the parent takes it from the reports);
@@ -224,48 +344,53 @@ void clr_run_body(void *arg, int fd)
 	}
 
 	proc_report(fd, "P build");
-	const char *srcs[] = { src };
-	cl_program prog = clCreateProgramWithSource(ctx, 1, srcs, &srclen, &err);
-	if (!prog) {
-		proc_report(fd, "X clCreateProgramWithSource: %s", clr_error_name(err));
-		return;
-	}
-	err = clBuildProgram(prog, 1, &dev, mk->options, NULL, NULL);
-	if (err != CL_SUCCESS) {
-		char log[1024];
-		build_log(prog, dev, log, sizeof log);
-		proc_report(fd, "B %s%s%s", clr_error_name(err), *log ? ": " : "", log);
-		return;
-	}
+	char key[65] = "", why[512] = "", msg[1024];
+	cl_program prog = NULL;
 	cl_kernel k = NULL;
-	if (job->kernel) {
-		k = clCreateKernel(prog, job->kernel, &err);
+	if (job->cache_dir) {
+		cache_key(ps[job->pidx], dev, mk->options, src, srclen, key);
+		prog = cached_program(ctx, dev, job, key, why, sizeof why);
+		if (prog) {
+			k = make_kernel(prog, job, src, msg, sizeof msg);
+			if (k) {
+				proc_report(fd, "C hit");
+			} else if (msg[0] == 'X') {
+				/* The manifest's fault, whatever the program's origin. */
+				proc_report(fd, "C hit");
+				proc_report(fd, "%s", msg);
+				return;
+			} else {
+				/* The entry was built from this very source, so its kernel
+				 * is there unless the entry is wrong: build from source,
+				 * which says what really fails. */
+				snprintf(why, sizeof why, "%.400s in the cached program", msg + 2);
+				clReleaseProgram(prog);
+				prog = NULL;
+			}
+		}
+	}
+	if (!prog) {
+		const char *srcs[] = { src };
+		prog = clCreateProgramWithSource(ctx, 1, srcs, &srclen, &err);
+		if (!prog) {
+			proc_report(fd, "X clCreateProgramWithSource: %s", clr_error_name(err));
+			return;
+		}
+		err = clBuildProgram(prog, 1, &dev, mk->options, NULL, NULL);
+		if (err != CL_SUCCESS) {
+			char log[1024];
+			build_log(prog, dev, log, sizeof log);
+			proc_report(fd, "B %s%s%s", clr_error_name(err), *log ? ": " : "", log);
+			return;
+		}
+		/* Only successful builds are stored: a failed one must report its
+		 * log, which a binary does not keep.  (Nothing reads the log of a
+		 * successful build, so a hit loses nothing.) */
+		if (job->cache_dir)
+			store_program(prog, job, key, why, fd);
+		k = make_kernel(prog, job, src, msg, sizeof msg);
 		if (!k) {
-			/* A name that the source defines is the backend's failure (Oclgrind
-			 * gives up on kernels that call builtins it lacks); one that it does
-			 * not define is the manifest's. */
-			if (strstr(src, job->kernel))
-				proc_report(fd, "B cannot create kernel '%s' (%s)", job->kernel,
-					    clr_error_name(err));
-			else
-				proc_report(fd, "X no kernel '%s' in %s (%s)", job->kernel, job->path,
-					    clr_error_name(err));
-			return;
-		}
-	} else {
-		cl_uint nk = 0;
-		err = clCreateKernelsInProgram(prog, 0, NULL, &nk);
-		if (err != CL_SUCCESS) {
-			proc_report(fd, "B cannot create the kernels (%s)", clr_error_name(err));
-			return;
-		}
-		if (nk != 1) {
-			proc_report(fd, "X %s has %u kernels: name one with 'kernel ='", job->path, nk);
-			return;
-		}
-		err = clCreateKernelsInProgram(prog, 1, &k, NULL);
-		if (err != CL_SUCCESS) {
-			proc_report(fd, "B cannot create the kernel (%s)", clr_error_name(err));
+			proc_report(fd, "%s", msg);
 			return;
 		}
 	}

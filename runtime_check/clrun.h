@@ -9,6 +9,10 @@
  *   P build | P run L R       a phase starts (the watchdog restarts)
  *   X message                 setup failed: no such device, kernel or argument
  *   B message                 the build failed (the first lines of the log)
+ *   C hit | stored | not stored: why | replaced: why
+ *                             the program cache (cache.h): the program came from
+ *                             it, was built and stored, could not be stored, or
+ *                             its entry was unusable and was built again
  *   E where CL_ERROR message  an error while writing, launching, waiting, reading
  *   N message                 outputs differ between runs or local sizes
  *   T L R nanoseconds         the kernel's execution time (profiling)
@@ -30,6 +34,7 @@ struct clr_job {
 	unsigned pidx, didx;          /* platform and device, as enumerated */
 	const char *device_name;      /* expected name of that device */
 	const char *out_prefix;       /* first-run outputs go to PREFIX.L<l>.a<i> */
+	const char *cache_dir;        /* the program cache (cache.h); NULL: none */
 	struct cmp_opts cmp;
 };
 

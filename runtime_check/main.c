@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "cache.h"
 #include "findings.h"
 #include "manifest.h"
 #include "observe.h"
@@ -51,6 +52,7 @@ struct input {
 /* The command line. */
 struct options {
 	int list, verbose, no_static, keep_temp, strict, cpu_timing, no_oclgrind;
+	int no_program_cache;
 	int oclgrind_no_uninit, oclgrind_uniform_writes;
 	char **backends;
 	unsigned nbackends, capbackends;
@@ -68,6 +70,7 @@ struct options {
 	const char *findings, *save_findings;
 	const char *dumps, *save_dumps; /* --dumps, --save-dumps folders */
 	const char *oclgrind_icd;
+	const char *program_cache;     /* --program-cache */
 	struct cmp_opts cmp;
 	double min_slowdown;
 	size_t oclgrind_max_items;
@@ -111,6 +114,10 @@ static const char usage_text[] =
 	"  --min-slowdown X        a timing ratio that confirms a bank conflict\n"
 	"                          (default 1.10)\n"
 	"  --cpu-timing            time 'compare = timing' sections on CPU devices too\n"
+	"  --program-cache DIR     keep built programs in DIR, for the next rows and\n"
+	"                          runs (default: $RC_PROGRAM_CACHE, else the folder\n"
+	"                          program-cache beside runtime_check); 'off': none\n"
+	"  --no-program-cache      build every program from source\n"
 	"Static findings:\n"
 	"  --clsynclint PATH       the analyzer (default: next to runtime_check, then PATH)\n"
 	"  --analyzer-arg ARG      one more analyzer argument, e.g.\n"
@@ -180,6 +187,7 @@ static int *bool_flag(struct options *o, const char *a)
 		{ "--strict", offsetof(struct options, strict) },
 		{ "--cpu-timing", offsetof(struct options, cpu_timing) },
 		{ "--no-oclgrind", offsetof(struct options, no_oclgrind) },
+		{ "--no-program-cache", offsetof(struct options, no_program_cache) },
 		{ "--oclgrind-no-uninitialized", offsetof(struct options, oclgrind_no_uninit) },
 		{ "--oclgrind-uniform-writes", offsetof(struct options, oclgrind_uniform_writes) },
 	};
@@ -196,7 +204,7 @@ static void parse_args(int argc, char **argv, struct options *o)
 		"--output", "--clsynclint", "--analyzer-arg", "--findings", "--save-findings",
 		"--dumps", "--save-dumps",
 		"--only", "--rtol", "--atol", "--min-slowdown", "--oclgrind-max-items",
-		"--oclgrind-icd", "--json", "--max-time",
+		"--oclgrind-icd", "--json", "--max-time", "--program-cache",
 	};
 	int dashdash = 0;
 	for (int i = 1; i < argc; i++) {
@@ -291,6 +299,8 @@ static void parse_args(int argc, char **argv, struct options *o)
 			o->oclgrind_max_items = (size_t)parse_positive(opt, val);
 		} else if (!strcmp(opt, "--oclgrind-icd")) {
 			o->oclgrind_icd = val;
+		} else if (!strcmp(opt, "--program-cache")) {
+			o->program_cache = val;
 		}
 	}
 	int modes = !!o->no_static + !!o->findings + !!o->save_findings;
@@ -767,6 +777,12 @@ static void evaluate(struct session *s, struct run_ctx *rc)
 	if (o->verbose)
 		fprintf(stderr, "runtime_check: %u rows, %u runs in %.1f s\n", s->nrows, rc->ncache,
 			rc_now() - t0);
+	if (o->verbose && rc->program_cache)
+		fprintf(stderr, "runtime_check: program cache %s: %u hit%s, %u program%s stored, "
+			"%u unusable entr%s built again\n", rc->program_cache, rc->cache_hits,
+			rc->cache_hits == 1 ? "" : "s", rc->cache_stored,
+			rc->cache_stored == 1 ? "" : "s", rc->cache_bad,
+			rc->cache_bad == 1 ? "y" : "ies");
 }
 
 /* Write `doc` in `fmt` to `path` (standard output when NULL). */
@@ -820,6 +836,7 @@ int main(int argc, char **argv)
 		return EXIT_INFRA;
 	}
 	int status = 0;
+	char *program_cache = NULL;
 	struct run_ctx rc = { .tmpdir = s.tmpdir, .cmp = s.o.cmp, .timeout = s.o.timeout,
 			      .build_timeout = s.o.build_timeout, .verbose = s.o.verbose,
 			      .oclgrind_no_uninit = s.o.oclgrind_no_uninit,
@@ -840,6 +857,12 @@ int main(int argc, char **argv)
 		if (!status && s.o.save_findings) {
 			status = save_findings(&s);
 		} else if (!status) {
+			char note[600];
+			program_cache = pc_choose_dir(s.o.no_program_cache ? "off" : s.o.program_cache,
+						      note, sizeof note);
+			if (note[0])
+				fprintf(stderr, "runtime_check: %s\n", note);
+			rc.program_cache = program_cache;
 			make_rows(&s);
 			evaluate(&s, &rc);
 			status = report(&s);
@@ -849,6 +872,7 @@ int main(int argc, char **argv)
 	ob_free_all(&rc);
 	run_free_all(&rc);
 	free((char *)s.an.exe);
+	free(program_cache);
 	for (unsigned i = 0; i < s.nrows; i++)
 		vd_row_free(&s.rows[i]);
 	if (s.o.keep_temp)

@@ -39,6 +39,8 @@ struct run_result {
 	struct ogr_log ogr;            /* Oclgrind's reports (Oclgrind only) */
 	char *log_tail;                /* the end of the child's stderr */
 	char *note;                    /* how it ran, when that matters (a retry) */
+	char *cache;                   /* the program cache's word (clrun.h's C line):
+					* "hit", "stored", "replaced: why"...; NULL: not used */
 	char phase[64];                /* the last phase it reported */
 	double seconds;                /* wall time of the child */
 	int done;
@@ -64,6 +66,9 @@ struct run_ctx {
 	unsigned counter;
 	int oclgrind_no_uninit;        /* no uninitialized-value check under Oclgrind */
 	int oclgrind_uniform_writes;   /* Oclgrind reports same-value write-write races */
+	const char *program_cache;     /* the program cache's folder (cache.h); NULL: off */
+	unsigned cache_hits, cache_stored, cache_bad; /* its hits, new entries, entries
+					* found unusable (built again) */
 };
 
 const struct run_result *run_kernel(struct run_ctx *ctx, const struct be_backend *be,

@@ -2,7 +2,7 @@
  * unit.c - unit tests of runtime_check's parts that need no OpenCL device:
  * the manifest parser (good and bad manifests), fill patterns, output
  * comparison, the analyzer's JSON findings and findings files, Oclgrind
- * logs, JSON strings.
+ * logs, JSON strings, the program cache's SHA-256 and entries.
  *
  * Usage: rc_unit TESTS_DIR.  Each tests/manifests/bad_*.ini states the errors
  * it must produce in "; expect: LINE: message" lines, in order; the test
@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "compare.h"
 #include "fill.h"
 #include "findings.h"
@@ -755,6 +756,60 @@ static void test_observe_copy(void)
 	ob_plan_free(&p);
 }
 
+/* SHA-256 against FIPS 180-4's examples, fed in odd pieces; an entry
+ * stored and loaded back, then cut short, rejected. */
+static void test_program_cache(void)
+{
+	static const struct {
+		const char *text;
+		unsigned repeat;
+		const char *hex;
+	} v[] = {
+		{ "", 1, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+		{ "abc", 1, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
+		{ "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 1,
+		  "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1" },
+		{ "aaaaaaaaaa", 100000,
+		  "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0" },
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		struct pc_sha256 s;
+		char hex[65];
+		pc_sha256_init(&s);
+		size_t len = strlen(v[i].text);
+		for (unsigned r = 0; r < v[i].repeat; r++) {
+			size_t cut = len / 3;
+			pc_sha256_update(&s, v[i].text, cut);
+			pc_sha256_update(&s, v[i].text + cut, len - cut);
+		}
+		pc_sha256_hex(&s, hex);
+		CHECK(!strcmp(hex, v[i].hex));
+	}
+	char k1[65], k2[65];
+	const char *a[] = { "dev", "opts" }, *b[] = { "de", "vopts" };
+	pc_key(a, 2, "src", 3, k1);
+	pc_key(b, 2, "src", 3, k2);
+	CHECK(strcmp(k1, k2) != 0);
+
+	char dir[] = "/tmp/rc_unit_cache.XXXXXX", why[256];
+	CHECK(mkdtemp(dir) != NULL);
+	size_t len = 0;
+	CHECK(pc_load(dir, k1, &len, why, sizeof why) == NULL && why[0] == '\0');
+	CHECK(pc_store(dir, k1, "binary\0bytes", 12, why, sizeof why) == 0);
+	unsigned char *bin = pc_load(dir, k1, &len, why, sizeof why);
+	CHECK(bin && len == 12 && !memcmp(bin, "binary\0bytes", 12));
+	free(bin);
+	char *path = rc_xasprintf("%s/%s.bin", dir, k1);
+	size_t flen;
+	char *text = rc_read_file(path, &flen);
+	CHECK(text && rc_write_file(path, text, flen - 1) == 0);
+	free(text);
+	CHECK(pc_load(dir, k1, &len, why, sizeof why) == NULL && strstr(why, "corrupt"));
+	unlink(path);
+	free(path);
+	rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -772,6 +827,7 @@ int main(int argc, char **argv)
 	test_trace();
 	test_observe();
 	test_observe_copy();
+	test_program_cache();
 	printf("rc_unit: %d checks, %d failed\n", checks, failures);
 	return failures ? 1 : 0;
 }
