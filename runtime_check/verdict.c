@@ -669,6 +669,18 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			rc_buf_free(&d);
 		} else if (gap) {
 			not_observed(w, gap);
+		} else if (!strcmp(row->rule, "cross-group-sync")) {
+			not_observed(w, "a wait for another work-group shows as a hang, on a device "
+				     "that leaves a started group unscheduled while others spin; a "
+				     "log of accesses does not show it");
+		} else if (p->global_atomics && !strcmp(row->rule, "inter-group-race")) {
+			/* The log has each access, not the order the kernel's own
+			 * atomics impose between groups (observe.c). */
+			not_observed(w, "the kernel orders work-groups with __global atomics of its "
+				     "own (a lock, a flag, a home-made barrier), which may order "
+				     "two groups' plain accesses, so only a plain access against "
+				     "an atomic one counts; the race is in the memory model, not "
+				     "in a log of accesses");
 		} else {
 			add_detail(w, "instrumented: no race among %llu accesses of %u work-group%s",
 				   p->records, p->groups, p->groups == 1 ? "" : "s");
