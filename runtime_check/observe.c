@@ -176,6 +176,14 @@ unsigned ob_select(struct ob_plan *p, const int *lines, unsigned nlines)
 					     "so the async copy at line %d is not logged",
 					     elsewhere->bline, s->bline));
 		}
+		if (chosen && strcmp(s->func, p->kernel))
+			add_gap(p, s->bline,
+				rc_xasprintf("the access at line %d is in the helper '%s'; only the "
+					     "kernel's own text is instrumented", s->bline, s->func));
+		else if (chosen && !wrappable && !s->copy)
+			add_gap(p, s->bline,
+				rc_xasprintf("more than %d accesses to log; the one at line %d is not",
+					     OB_MAX_SITES, s->bline));
 		s->traced = chosen && wrappable;
 		n += (unsigned)s->traced;
 	}

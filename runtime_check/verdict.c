@@ -270,6 +270,15 @@ static int outputs_differ(struct cellwork *w, const struct run_result *a,
 
 /* The finding cannot be observed here, and why: a detail, and the reason
  * a "not reproduced" cell gives. */
+/* Is a barrier on `line` counted in the kernel's own text? */
+static int counted_barrier(const struct ob_plan *p, int line)
+{
+	for (unsigned i = 0; i < p->nbar; i++)
+		if (p->bars[i].bline == line && p->bars[i].traced && !p->bars[i].call)
+			return 1;
+	return 0;
+}
+
 static void not_observed(struct cellwork *w, const char *why)
 {
 	add_detail(w, "not observed: %s", why);
@@ -702,6 +711,14 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			rc_buf_free(&d);
 		} else if (gap) {
 			not_observed(w, gap);
+		} else if (!strncmp(row->message, "async copy", 10) ||
+			   strstr(row->message, "wait_group_events")) {
+			not_observed(w, "arrivals are counted at barriers, not at async copies and "
+				     "waits, and the work-items' copy arguments are not compared");
+		} else if (!counted_barrier(p, row->line)) {
+			not_observed(w, "the barrier is in a helper, whose arrivals are counted once "
+				     "per call of it in the kernel: a loop in the helper that runs a "
+				     "different number of times in each work-item is not counted");
 		} else {
 			add_detail(w, "instrumented: every work-item of %u group%s arrived at each of "
 				   "%u barrier%s equally often%s", p->groups, p->groups == 1 ? "" : "s",
