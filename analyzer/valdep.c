@@ -20,19 +20,18 @@
  * that stored it stored, so a load depends on its address and on what the
  * stores into the object depend on besides the writer's local id (which
  * the address decides); an object whose address escapes (to a call, an
- * atomic, a pointer variable) holds anything.  Private variables are followed through
- * all their definitions at once (flow-insensitive: a superset), and
- * everything this does not follow depends on every id: a call of a
- * function with a body, an atomic, a sub-group or scan builtin, a private
- * array or structure, a variable whose address is taken, a helper's
- * parameter.
+ * atomic, a pointer variable) holds anything.  Private variables are
+ * followed through all their definitions at once (flow-insensitive: a
+ * superset), and everything this does not follow depends on every id: a
+ * call of a function with a body, an atomic, a sub-group or scan builtin,
+ * a private array or structure, a variable whose address is taken, a
+ * helper's parameter.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "access.h"
 #include "access_int.h"
-
 
 #define VD_LIDS 0x07u
 #define VD_GRPS 0x38u
@@ -75,20 +74,20 @@ static unsigned call_deps(struct vd *v, const struct ir_expr *e)
 	switch (k) {
 	case BI_ID_DIVERGENT:
 		if (!strcmp(n, "get_local_id"))
-			return d < 3 ? VD_LID(d) : 7u;
+			return d < 3 ? VD_LID(d) : VD_LIDS;
 		if (!strcmp(n, "get_global_id"))
-			return d < 3 ? VD_LID(d) | VD_GRP(d) : 0x3fu;
+			return d < 3 ? VD_LID(d) | VD_GRP(d) : VD_LIDS | VD_GRPS;
 		if (!strcmp(n, "get_global_linear_id"))
-			return 0x3fu;
-		return 7u;        /* local linear id, sub-group local id */
+			return VD_LIDS | VD_GRPS;
+		return VD_LIDS;   /* local linear id, sub-group local id */
 	case BI_ID_SUBGROUP:
-		return 7u;
+		return VD_LIDS;
 	case BI_ID_UNIFORM:
 		if (!strcmp(n, "get_group_id"))
-			return d < 3 ? VD_GRP(d) : 0x38u;
+			return d < 3 ? VD_GRP(d) : VD_GRPS;
 		return 0;         /* sizes, offsets */
 	case BI_WG_COLLECTIVE:
-		return 0x38u;     /* one value per work-group */
+		return VD_GRPS;   /* one value per work-group */
 	case BI_VLOAD:
 		/* vloadn(offset, p) reads memory at p + offset */
 		if (e->nkids)
