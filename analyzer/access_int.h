@@ -18,6 +18,8 @@ struct cd_rec {
 	unsigned branch, edge;
 };
 
+struct vd;
+
 struct fn_info {
 	bool ready;
 	unsigned nloops;
@@ -33,6 +35,7 @@ struct fn_info {
 	unsigned *ncd;
 	struct cd_rec **dec;        /* per block: the deciding ones (conflict.c), */
 	unsigned *ndec;             /* computed on first use; ndec = UINT_MAX: not yet */
+	struct vd *vd;              /* what its values depend on (valdep.c), on first use */
 };
 
 /* Memo of the symbolic value of a variable at a program point. */

@@ -267,16 +267,22 @@ static unsigned char *split_of(struct q *q, const struct acc *a, const struct ac
 	 * called in one, a path could leave the loop and enter it afresh: the
 	 * numbers could be equal there.  Two work-groups are not in step.)
 	 */
+	const struct ir_block *asked = NULL;   /* several counters of one loop: asked once */
+	bool apart = false;
 	for (unsigned s = 0; s < k->nslots && !q->inter && a != b; s++) {
 		const struct sym_slot *sl = &k->slots[s];
 		const struct acc_ctx *c = sl->ctx;
 		if (!sl->is_iv || !sl->loop || !c || c->parent || !c->first_node)
 			continue;
-		struct fn_info *fi = acc_fn_info(q->ab, c->f);
-		int L = fi->hloop ? fi->hloop[sl->loop->id] : -1;
-		if (L >= 0 && fi->parent[L] < 0 && acc_in_loop(q->ab, a, c, sl->loop) &&
-		    acc_in_loop(q->ab, b, c, sl->loop) &&
-		    acc_apart_iterations(k, a, b, mode, c->first_node[sl->loop->id]))
+		if (sl->loop != asked) {
+			struct fn_info *fi = acc_fn_info(q->ab, c->f);
+			int L = fi->hloop ? fi->hloop[sl->loop->id] : -1;
+			asked = sl->loop;
+			apart = L >= 0 && fi->parent[L] < 0 && acc_in_loop(q->ab, a, c, sl->loop) &&
+				acc_in_loop(q->ab, b, c, sl->loop) &&
+				acc_apart_iterations(k, a, b, mode, c->first_node[sl->loop->id]);
+		}
+		if (apart)
 			v[s] = 2;
 	}
 	return v;

@@ -27,7 +27,6 @@
  * a private array or structure, a variable whose address is taken, a
  * helper's parameter.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "access.h"
@@ -49,6 +48,7 @@ struct vd {
 	} obj[VD_MAX_OBJ];
 	unsigned nobj;
 	bool changed;
+	bool failed;                 /* no fixed point: everything depends on all */
 };
 
 static unsigned deps(struct vd *v, const struct ir_expr *e);
@@ -312,46 +312,57 @@ static bool untracked(const struct ir_var *x)
 }
 
 /*
+ * What f's variables, blocks and __local objects depend on, once per
+ * function (in the arena; NULL when out of memory): a fixed point over the
+ * variables and the blocks.  A block depends on the conditions of the
+ * branches that decide whether it runs; a variable on its definitions'
+ * values and blocks.  Masks only grow, over seven bits.
+ */
+static struct vd *solve(struct abuild *ab, const struct ir_func *f, struct fn_info *fi)
+{
+	struct vd *v = MEM_NEW(ab->a, struct vd);
+	unsigned n = f->nblocks;
+	if (!v)
+		return NULL;
+	v->f = f;
+	v->fi = fi;
+	v->var = MEM_ARRAY(ab->a, unsigned char, f->nvars + 1);
+	v->block = MEM_ARRAY(ab->a, unsigned char, n + 1);
+	if (!v->var || !v->block || !fi->defs || !fi->cd) {
+		v->failed = true;
+		return v;
+	}
+	for (unsigned i = 0; i < f->nvars; i++)
+		if (f->vars[i] && f->vars[i]->kind == VAR_PRIVATE && untracked(f->vars[i]))
+			v->var[i] = VD_ALL;
+	scan_all(v, true);
+	unsigned rounds = 0;
+	do {
+		v->changed = false;
+		for (unsigned b = 0; b < n; b++)
+			for (unsigned i = 0; i < fi->ncd[b]; i++) {
+				unsigned br = fi->cd[b][i].branch;
+				grow(v, &v->block[b], deps(v, f->blocks[br]->cond) | v->block[br]);
+			}
+		for (unsigned x = 0; x < f->nvars; x++)
+			for (unsigned i = 0; i < fi->ndefs[x] && v->var[x] != VD_ALL; i++) {
+				const struct def_rec *d = &fi->defs[x][i];
+				grow(v, &v->var[x], def_deps(v, d->e) | v->block[d->block]);
+			}
+		scan_all(v, false);
+	} while (v->changed && ++rounds < 64);
+	v->failed = v->changed;
+	return v;
+}
+
+/*
  * The ids value e of function f may depend on: a mask of VD_LID(d) |
  * VD_GRP(d), VD_ALL when unknown.
  */
 unsigned acc_value_deps(struct abuild *ab, const struct ir_func *f, const struct ir_expr *e)
 {
-	struct vd v = { .f = f, .fi = acc_fn_info(ab, f) };
-	unsigned n = f->nblocks, r = VD_ALL;
-	if (!v.fi->defs || !v.fi->cd)
+	struct fn_info *fi = acc_fn_info(ab, f);
+	if (!fi->vd && !(fi->vd = solve(ab, f, fi)))
 		return VD_ALL;
-	v.var = calloc(f->nvars + 1, 1);
-	v.block = calloc(n + 1, 1);
-	if (!v.var || !v.block)
-		goto out;
-	for (unsigned i = 0; i < f->nvars; i++)
-		if (f->vars[i] && f->vars[i]->kind == VAR_PRIVATE && untracked(f->vars[i]))
-			v.var[i] = VD_ALL;
-	/* A fixed point over the variables and the blocks: a block depends on
-	 * the conditions of the branches that decide whether it runs; a
-	 * variable on its definitions' values and blocks.  Masks only grow,
-	 * over seven bits. */
-	scan_all(&v, true);
-	unsigned rounds = 0;
-	do {
-		v.changed = false;
-		for (unsigned b = 0; b < n; b++)
-			for (unsigned i = 0; i < v.fi->ncd[b]; i++) {
-				unsigned br = v.fi->cd[b][i].branch;
-				grow(&v, &v.block[b], deps(&v, f->blocks[br]->cond) | v.block[br]);
-			}
-		for (unsigned x = 0; x < f->nvars; x++)
-			for (unsigned i = 0; i < v.fi->ndefs[x] && v.var[x] != VD_ALL; i++) {
-				const struct def_rec *d = &v.fi->defs[x][i];
-				grow(&v, &v.var[x], def_deps(&v, d->e) | v.block[d->block]);
-			}
-		scan_all(&v, false);
-	} while (v.changed && ++rounds < 64);
-	if (!v.changed)
-		r = deps(&v, e);
-out:
-	free(v.var);
-	free(v.block);
-	return r;
+	return fi->vd->failed ? VD_ALL : deps(fi->vd, e);
 }
