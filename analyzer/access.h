@@ -38,6 +38,12 @@ enum sym_op {
 	S_ELEM,       /* an element number of a work-group's async copy: some k with
 		       * 0 <= k < a (a uniform count), chosen per access (slot: an
 		       * identity); the copy touches every one */
+	S_LAST,       /* a variable's value after a loop that sets it in every
+		       * iteration (symval.c last_value): a if block c ran in the
+		       * last iteration of the loop of the counter in slot, else b;
+		       * x if the loop did not run (NULL: it is assumed to run).
+		       * Only the solver's translation follows it; elsewhere it
+		       * is an unknown per work-item, like S_DIVERGENT */
 };
 
 #define SYM_MIN 100   /* S_BIN sub codes beyond enum ir_binop */

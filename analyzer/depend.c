@@ -57,6 +57,7 @@ static bool lin_shared(const struct q *q, const struct sym *s, unsigned depth)
 		break;
 	case S_DIVERGENT:
 	case S_ELEM:
+	case S_LAST:
 		return false;
 	case S_LOAD:
 		if (q->loads_equal)

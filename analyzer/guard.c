@@ -426,7 +426,7 @@ bool sym_has_divergent_leaf(const struct sym *s)
 {
 	if (!s)
 		return false;
-	if (s->op == S_DIVERGENT)
+	if (s->op == S_DIVERGENT || s->op == S_LAST)
 		return true;
 	return sym_has_divergent_leaf(s->a) || sym_has_divergent_leaf(s->b) || sym_has_divergent_leaf(s->x);
 }

@@ -845,6 +845,72 @@ static struct tv tr_iv(struct q *q, const struct sym *s, unsigned inst, unsigned
 	return smt_fresh(q, "iv", sh);
 }
 
+/*
+ * S_LAST (symval.c last_value): the value a variable holds after its loop,
+ * the last iteration's.  That iteration's number is a fresh kl per
+ * work-item: the loop's condition holds at kl, and the loop ends there,
+ * its condition failing at kl + 1 or an exit from the body taken at kl.
+ * Formulas about the current iteration (the counter's variables) are
+ * moved to kl by substitution.  A loop that may not run gives the value
+ * from before it; one with no such value is taken to run (the variable
+ * would be read unset).
+ */
+static struct tv tr_last(struct q *q, const struct sym *s, unsigned inst, unsigned depth)
+{
+	struct dec *d = q->d;
+	const struct sym_slot *sl = &q->k->slots[s->slot];
+	struct acc_ctx *c = (struct acc_ctx *)sl->ctx;
+	const struct ir_block *h = sl->loop;
+	struct fn_info *fi = c ? acc_fn_info(q->ab, c->f) : NULL;
+	struct sym *cond = c ? guard_cond(q->ab, c, h->id) : NULL;
+	if (!cond || !fi || !fi->hloop || fi->hloop[h->id] < 0)
+		return smt_fresh(q, "last", false);
+	int L = fi->hloop[h->id];
+	/* the loop's counters, for this work-item */
+	Z3_ast from[8], to[8];
+	unsigned n = 0;
+	for (unsigned i = 0; i < q->k->nslots && n < 8; i++) {
+		const struct sym_slot *t = &q->k->slots[i];
+		if (t->is_iv && t->loop == h && t->ctx == c)
+			from[n++] = smt_slot(q, i, inst).t;
+	}
+	Z3_ast kl = Z3_mk_fresh_const(d->z, "last", d->I);
+	Z3_ast now = smt_cond(q, cond, inst, depth + 1);
+	if (!loop_member(fi, L, h->succs[0]->id))
+		now = Z3_mk_not(d->z, now);
+	Z3_ast ends = Z3_mk_false(d->z);
+	for (unsigned m = 0; m < fi->size[L]; m++) {
+		const struct ir_block *x = c->f->blocks[fi->member[L][m]];
+		for (unsigned e = 0; x != h && e < x->nsuccs; e++)
+			if (!loop_member(fi, L, x->succs[e]->id))
+				ends = or2(d, ends, and2(d, smt_runs(q, c, x->id, inst, depth + 1),
+							 smt_edge(q, guard_cond(q->ab, c, x->id), x,
+								  e, inst)));
+	}
+	Z3_ast ran1 = smt_runs(q, c, (unsigned)s->c, inst, depth + 1);
+	Z3_ast v1 = smt_term(q, s->a, inst, depth + 1).t, v0 = smt_term(q, s->b, inst, depth + 1).t;
+	Z3_ast val = ite(d, ran1, v1, v0);
+	for (unsigned i = 0; i < n; i++)
+		to[i] = kl;
+	Z3_ast at_kl[3] = { now, ends, val };
+	for (unsigned i = 0; i < 3; i++)
+		at_kl[i] = Z3_substitute(d->z, at_kl[i], n, from, to);
+	for (unsigned i = 0; i < n; i++)
+		to[i] = add2(d, kl, num(d, 1));
+	Z3_ast next = Z3_substitute(d->z, now, n, from, to);
+	for (unsigned i = 0; i < n; i++)
+		to[i] = num(d, 0);
+	Z3_ast first = Z3_substitute(d->z, now, n, from, to);
+	smt_side(q, imp(d, first, and2(d, Z3_mk_ge(d->z, kl, num(d, 0)),
+				       and2(d, at_kl[0], or2(d, Z3_mk_not(d->z, next), at_kl[1])))));
+	if (!s->x) {
+		smt_side(q, first);
+		return tvv(at_kl[2], false);
+	}
+	Z3_ast before = smt_term(q, s->x, inst, depth + 1).t;
+	return tvv(ite(d, first, at_kl[2], before), false);
+}
+
 struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned depth)
 {
 	struct dec *d = q->d;
@@ -875,6 +941,9 @@ struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned dep
 		break;
 	case S_IV:
 		r = tr_iv(q, s, inst, depth);
+		break;
+	case S_LAST:
+		r = tr_last(q, s, inst, depth);
 		break;
 	case S_DIVERGENT: {
 		if (q->data_mode) {

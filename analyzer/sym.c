@@ -98,6 +98,7 @@ static bool eval(const struct sym *s, const struct sym_env *env, long long *out,
 		return true;
 	}
 	case S_DIVERGENT:
+	case S_LAST:
 		return false;
 	case S_LOAD: {
 		if (!env->hash_loads || !eval(s->a, env, &x, depth + 1))
@@ -175,7 +176,7 @@ bool sym_uses_lid(const struct sym *s)
 {
 	if (!s)
 		return false;
-	if (s->op == S_LID || s->op == S_DIVERGENT)
+	if (s->op == S_LID || s->op == S_DIVERGENT || s->op == S_LAST)
 		return true;
 	return sym_uses_lid(s->a) || sym_uses_lid(s->b) || sym_uses_lid(s->x);
 }

@@ -354,6 +354,137 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 	return NULL;
 }
 
+/* Can block `to` be reached from block `from` in one iteration of loop L,
+ * that is without passing its header? */
+static bool reaches_in_iteration(const struct ir_func *f, const struct fn_info *fi, int L,
+				 unsigned from, unsigned to)
+{
+	unsigned n = f->nblocks, sp = 0, h = fi->header[L];
+	unsigned char *seen = calloc(n, 1);
+	unsigned *stack = malloc((n + 1) * sizeof *stack);
+	bool found = !seen || !stack;   /* no memory: say yes, which refuses */
+	if (!found) {
+		stack[sp++] = from;
+		seen[from] = 1;
+	}
+	while (!found && sp) {
+		const struct ir_block *b = f->blocks[stack[--sp]];
+		for (unsigned i = 0; i < b->nsuccs && !found; i++) {
+			unsigned t = b->succs[i]->id;
+			if (t == h || !loop_member(fi, L, t) || seen[t])
+				continue;
+			found = t == to;
+			seen[t] = 1;
+			stack[sp++] = t;
+		}
+	}
+	free(seen);
+	free(stack);
+	return found;
+}
+
+/*
+ * The value after loop L of a variable that every iteration sets afresh:
+ *
+ *     for (i = 0; i < n; i++) { done = false; if (c) done = true; ... }
+ *     if (done) ...
+ *
+ * reads the last iteration's value: `done` is whether that iteration ran
+ * the conditional definition.  Built as S_LAST (translated in smt.c), when
+ * the reaching definitions are two plain assignments in L's own body, the
+ * first (D0) running in every iteration before any exit and before the
+ * second (D1), which no exit from L precedes; plus the value before the
+ * loop (or none: a variable not yet set, whose read assumes the loop ran).
+ * The loop must test at its header and have a counter.
+ */
+static struct sym *last_value(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi,
+			      unsigned block, struct def_rec *d, unsigned nd, unsigned depth)
+{
+	const struct ir_func *f = c->f;
+	struct def_rec *in[2] = { NULL, NULL }, *out = NULL;
+	unsigned nin = 0;
+	int L = -1;
+	for (unsigned i = 0; i < nd; i++) {
+		int l = d[i].block == (unsigned)-1 ? -1 : fi->inner[d[i].block];
+		if (l < 0) {
+			if (out)
+				return NULL;
+			out = &d[i];
+		} else if (nin < 2) {
+			in[nin++] = &d[i];
+			if (L < 0)
+				L = l;
+			else if (L != l)
+				return NULL;
+		} else {
+			return NULL;
+		}
+	}
+	if (nin != 2 || L < 0 || loop_member(fi, L, block))
+		return NULL;
+	for (unsigned i = 0; i < 2; i++)
+		if (!in[i]->strong || in[i]->e->op != E_ASSIGN || in[i]->e->sub)
+			return NULL;
+	/* D0 comes first: it dominates D1. */
+	const struct ir_block *b0 = f->blocks[in[0]->block], *b1 = f->blocks[in[1]->block];
+	if (in[0]->block == in[1]->block || !cfg_dominates(f, b0, b1)) {
+		struct def_rec *t = in[0];
+		in[0] = in[1];
+		in[1] = t;
+		b0 = f->blocks[in[0]->block];
+		b1 = f->blocks[in[1]->block];
+		if (in[0]->block == in[1]->block || !cfg_dominates(f, b0, b1))
+			return NULL;
+	}
+	const struct ir_block *h = f->blocks[fi->header[L]];
+	if (h->term != TERM_BRANCH || h->nsuccs != 2 || h == b0 || h == b1)
+		return NULL;
+	/* D0 runs in every iteration that ends: it dominates every latch and
+	 * every exit but the header's; no such exit comes before D1. */
+	for (unsigned m = 0; m < fi->size[L]; m++) {
+		const struct ir_block *x = f->blocks[fi->member[L][m]];
+		bool exits = false, latch = false;
+		for (unsigned i = 0; i < x->nsuccs; i++) {
+			exits |= !loop_member(fi, L, x->succs[i]->id);
+			latch |= x->succs[i] == h;
+		}
+		if (x == h || (!exits && !latch))
+			continue;
+		if (!cfg_dominates(f, b0, x))
+			return NULL;
+		if (exits && reaches_in_iteration(f, fi, L, x->id, b1->id))
+			return NULL;
+		if (exits && x == b1)
+			return NULL;
+	}
+	/* the loop's counter: the header's condition makes it */
+	struct sym *cond = guard_cond(ab, c, h->id);
+	unsigned iv = ab->k->nslots;
+	for (unsigned i = 0; cond && i < ab->k->nslots; i++)
+		if (ab->k->slots[i].is_iv && ab->k->slots[i].loop == h && ab->k->slots[i].ctx == c)
+			iv = i;
+	if (iv == ab->k->nslots)
+		return NULL;
+	struct sym *e1 = acc_sym_of(ab, in[1]->e->kids[1], c, in[1]->block, in[1]->inst, depth + 1);
+	struct sym *e0 = acc_sym_of(ab, in[0]->e->kids[1], c, in[0]->block, in[0]->inst, depth + 1);
+	struct sym *before = NULL;
+	if (out && out->block != (unsigned)-1) {
+		before = out->strong && out->e->op == E_ASSIGN && !out->e->sub
+			 ? acc_sym_of(ab, out->e->kids[1], c, out->block, out->inst, depth + 1) : NULL;
+		if (!before)
+			before = mk_divergent(ab, ++ab->divergent_ids);
+	}
+	struct sym *s = e1 && e0 ? mk(ab, S_LAST) : NULL;
+	if (!s)
+		return NULL;
+	s->slot = iv;
+	s->c = in[1]->block;
+	s->a = e1;
+	s->b = e0;
+	s->x = before;
+	return s;
+}
+
 static struct sym *sym_float_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 				  unsigned block, unsigned inst, unsigned depth);
 
@@ -415,6 +546,8 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 	} else if (nd == 2) {
 		s = induction(ab, c, fi, v, block, d, nd, depth);
 	}
+	if (!s && (nd == 2 || nd == 3) && fi->inner)
+		s = last_value(ab, c, fi, block, d, nd, depth);
 	if (!s) {
 		if (level == U_UNIFORM) {
 			/* A uniform value we cannot follow: one unknown per variable and
