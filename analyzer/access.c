@@ -339,6 +339,7 @@ static void async_copy(struct walker *w, const struct ir_expr *e)
 		async_unsupported(ab, e, "the element count");
 		return;
 	}
+	unsigned first = ab->k->accs.len;
 	for (unsigned side = 0; side < 2; side++) {
 		unsigned before = ab->k->accs.len;
 		emit_access(w, e->kids[side], true, side == 0 ? ACC_WRITE : ACC_READ, false, 1, NULL);
@@ -358,6 +359,7 @@ static void async_copy(struct walker *w, const struct ir_expr *e)
 			a->range = e->range;
 		}
 	}
+	ev_copy(ab, w->c, w->stmt, e, first, ab->k->accs.len);
 }
 
 static void build_ctx(struct abuild *ab, struct acc_ctx *c);
@@ -451,8 +453,10 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 		break;
 	case BI_WAIT_EVENTS: {
 		struct acc_event *ev = new_event(w, EV_WAIT);
-		if (ev)
+		if (ev) {
 			ev->call = e;
+			ev_wait(w->ab, w->c, e, ev);
+		}
 		break;
 	}
 	case BI_VLOAD: case BI_VSTORE: {
@@ -717,6 +721,7 @@ static void analyze_kernel(struct abuild *ab, const struct unif_inst *in)
 		return;
 	root->in = in;
 	build_ctx(ab, root);
+	ev_finish(ab);
 	finish_edges(ab);
 	for (unsigned m = 0; m < MODE_COUNT; m++)
 		acc_intervals(ab, (enum acc_mode)m);

@@ -152,6 +152,8 @@ struct acc {
 	bool advances;                 /* an atomic increment/decrement or add/sub of a
 					* non-zero amount: each call moves the value itself */
 	bool is_volatile;
+	unsigned events;               /* async: the classes of its event (events.c),
+					* as bits; 0: unknown, any wait ends it */
 	bool async;                    /* an element of async_work_group_(strided_)copy:
 					* done by the work-group as a whole, from the
 					* interval of the call until a wait_group_events
@@ -196,12 +198,22 @@ struct acc_event {
 	const struct ir_expr *call;
 	struct acc_ctx *ctx;
 	const struct ir_block *block;
+	unsigned waits;                /* EV_WAIT: the event classes it ends (bits,
+					* like acc.events); 0: every copy's */
 };
 
 enum { EV_ACCESS, EV_BARRIER, EV_FENCE, EV_SG_BARRIER,
        EV_WAIT /* wait_group_events: ends the async copies before it, nothing else */ };
-/* Or-ed into a mode given to acc_reaches: wait_group_events splits too. */
+/* Or-ed into a mode given to acc_reaches: wait_group_events splits too;
+ * with a copy's event classes (acc.events) shifted by MODE_EV_SHIFT, only a
+ * wait that ends one of them does (acc_wait_mode). */
 #define MODE_WAIT 0x40
+#define MODE_EV_SHIFT 8
+#define EV_NAMES 23
+static inline enum acc_mode acc_wait_mode(enum acc_mode m, unsigned events)
+{
+	return (enum acc_mode)(m | MODE_WAIT | (events << MODE_EV_SHIFT));
+}
 #define FENCE_LOCAL 1
 #define FENCE_GLOBAL 2
 #define FENCE_IMAGE 4

@@ -72,6 +72,14 @@ struct abuild {
 	struct acc_ctx *choice_ctx;
 	unsigned choice_block, choice_inst;
 	unsigned char choose;
+	/* the event names of the kernel being built (events.c) */
+	struct {
+		const struct ir_var *var;
+		const struct acc_ctx *ctx;
+		unsigned char parent;      /* union-find: the names of one event */
+		bool travels;              /* gets a value other than a copy's event */
+	} evn[EV_NAMES];
+	unsigned nevn;
 };
 
 /* Is block in loop L?  Walks the loop tree up from the block's innermost
@@ -182,6 +190,15 @@ struct aux {
 
 /* The symbolic condition of block b's terminator in context c (memoized). */
 struct sym *guard_cond(struct abuild *ab, struct acc_ctx *c, unsigned b);
+
+/* events.c: which waits end which async copies.  ev_copy names the event
+ * of the copy call whose accesses are accs[first, end), ev_wait the events
+ * a wait ends; ev_finish resolves both once the kernel is built. */
+void ev_copy(struct abuild *ab, struct acc_ctx *c, const struct ir_expr *stmt,
+	     const struct ir_expr *call, unsigned first, unsigned end);
+void ev_wait(struct abuild *ab, struct acc_ctx *c, const struct ir_expr *call,
+	     struct acc_event *ev);
+void ev_finish(struct abuild *ab);
 /* The control dependences of block b that decide whether it runs at all
  * (not those that only decide another iteration); memoized per function. */
 unsigned guard_deciding(struct abuild *ab, struct fn_info *fi, const struct ir_func *f,

@@ -19,9 +19,11 @@
 
 bool acc_splits(const struct acc_event *ev, enum acc_mode m)
 {
-	if (ev->kind == EV_WAIT)
-		return (m & MODE_WAIT) != 0;
-	m = (enum acc_mode)(m & ~MODE_WAIT);
+	if (ev->kind == EV_WAIT) {
+		unsigned copy = (unsigned)m >> MODE_EV_SHIFT;
+		return (m & MODE_WAIT) && (!copy || !ev->waits || (copy & ev->waits));
+	}
+	m = (enum acc_mode)(m & (MODE_WAIT - 1));
 	if (ev->kind == EV_ACCESS || m == MODE_NONE)
 		return false;
 	if (ev->kind == EV_FENCE)

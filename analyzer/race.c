@@ -193,10 +193,8 @@ static void undecided(struct cls_ctx *ctx, struct race_list *rl, const struct ac
 /*
  * An async copy's elements move from the call until the wait_group_events
  * that follows it: the copy meets an access x of its interval that runs
- * before the copy (x reaches it) or after it with no wait between.  What
- * follows a wait sees the copy done.  Any wait counts (its events are not
- * matched to the copy's): a miss where a kernel waits for another copy,
- * never a false alarm.
+ * before the copy (x reaches it) or after it with no wait for the copy's
+ * event between (events.c).  What follows such a wait sees the copy done.
  */
 static bool async_live(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		       enum acc_mode m)
@@ -204,11 +202,11 @@ static bool async_live(const struct acc_kernel *k, const struct acc *a, const st
 	if (!a->async && !b->async)
 		return true;
 	if (a->async && b->async)
-		return acc_reaches(k, a, b, (enum acc_mode)(m | MODE_WAIT), -2) ||
-		       acc_reaches(k, b, a, (enum acc_mode)(m | MODE_WAIT), -2);
+		return acc_reaches(k, a, b, acc_wait_mode(m, a->events), -2) ||
+		       acc_reaches(k, b, a, acc_wait_mode(m, b->events), -2);
 	const struct acc *c = a->async ? a : b, *x = a->async ? b : a;
 	return acc_reaches(k, x, c, m, -2) ||
-	       acc_reaches(k, c, x, (enum acc_mode)(m | MODE_WAIT), -2);
+	       acc_reaches(k, c, x, acc_wait_mode(m, c->events), -2);
 }
 
 /*
@@ -844,6 +842,38 @@ static bool in_block(const char *src, const char *line)
 		end = b;
 	}
 	return true;   /* nothing before it */
+}
+
+/* The copy of r, when it is in flight at r's other access. */
+static const struct acc *copy_in_flight(const struct race *r)
+{
+	const struct acc *c = r->first->async ? r->first : r->second->async ? r->second : NULL;
+	const struct acc *x = c == r->first ? r->second : r->first;
+	if (!c || x->async)
+		return NULL;
+	enum acc_mode m = c->space == AS_LOCAL ? MODE_LOCAL : MODE_GLOBAL;
+	return acc_reaches(r->k, c, x, acc_wait_mode(m, c->events), -2) ? c : NULL;
+}
+
+const char *race_separator(struct cls_ctx *ctx, const struct race *r)
+{
+	(void)ctx;
+	return copy_in_flight(r) ? " before the copy is waited for" : " with no barrier between";
+}
+
+const char *race_copy_in_flight(struct cls_ctx *ctx, const struct race *r)
+{
+	const struct acc *c = copy_in_flight(r);
+	if (!c)
+		return NULL;
+	const struct acc *x = c == r->first ? r->second : r->first;
+	const struct ir_expr *st = c->stmt;
+	const char *ev = NULL;
+	if (st && st->op == E_ASSIGN && !st->sub && st->nkids == 2)
+		ev = ir_expr_text(ctx->arena, st->kids[0]);
+	return mem_printf(ctx->arena, "a barrier does not wait for an async copy: wait for its "
+			  "event (%s%s%s) before line %u", ev ? "wait_group_events(1, &" : "",
+			  ev ? ev : "wait_group_events", ev ? ")" : "", x->range.begin.line);
 }
 
 /* Insert a barrier before the statement holding `a`: the text at the start

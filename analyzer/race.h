@@ -76,6 +76,12 @@ const char *race_when(struct cls_ctx *ctx, const struct race *r);
 void race_severity(struct cls_diag *d, const struct race *r);
 /* Report the pairs of rl the solver could not settle, as unsupported notes. */
 void race_report_undecided(struct cls_ctx *ctx, const struct race_list *rl);
+/* The note for a race with an async copy still in flight at the other
+ * access (no wait for its event between: a barrier does not end a copy),
+ * or NULL when r is not one. */
+const char *race_copy_in_flight(struct cls_ctx *ctx, const struct race *r);
+/* " with no barrier between", or what is missing instead for a copy in flight. */
+const char *race_separator(struct cls_ctx *ctx, const struct race *r);
 /* Attach a fix-it inserting barrier(flags) before a's statement; false if unsafe. */
 bool race_barrier_fixit(struct cls_ctx *ctx, struct cls_diag *d, const struct acc *a,
 			const char *flags);

@@ -35,7 +35,7 @@ static void check(struct cls_ctx *ctx)
 		if (r->kind != RACE_PLAIN || covered_by_inter(ctx, r))
 			continue;
 		struct cls_diag *d = cls_report(ctx, &rule_global_memory_race, r->second->range,
-			"global-memory race on %s with no barrier between%s%s", race_witness(ctx, r),
+			"global-memory race on %s%s%s%s", race_witness(ctx, r), race_separator(ctx, r),
 			r->same_iteration ? "" : " (across loop iterations)", race_when(ctx, r));
 		if (!d)
 			continue;
@@ -44,7 +44,10 @@ static void check(struct cls_ctx *ctx)
 		const char *assume = race_assumption(ctx, r);
 		if (assume)
 			cls_note(ctx, d, r->second->range, "%s", assume);
-		if (r->same_iteration && r->first->stmt != r->second->stmt)
+		const char *copy = race_copy_in_flight(ctx, r);
+		if (copy)
+			cls_note(ctx, d, r->second->range, "%s", copy);
+		else if (r->same_iteration && r->first->stmt != r->second->stmt)
 			race_barrier_fixit(ctx, d, r->second, "CLK_GLOBAL_MEM_FENCE");
 	}
 	race_report_undecided(ctx, rl);

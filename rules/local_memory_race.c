@@ -20,8 +20,9 @@ static void check(struct cls_ctx *ctx)
 		if (r->kind != RACE_PLAIN)
 			continue;
 		struct cls_diag *d = cls_report(ctx, &rule_local_memory_race, r->second->range,
-			"local-memory race on %s with no barrier between%s%s%s",
-			race_witness(ctx, r), r->same_iteration ? "" : " (across loop iterations)",
+			"local-memory race on %s%s%s%s%s",
+			race_witness(ctx, r), race_separator(ctx, r),
+			r->same_iteration ? "" : " (across loop iterations)",
 			r->w.benign ? " (every work-item writes the same value)" : "", race_when(ctx, r));
 		if (!d)
 			continue;
@@ -33,7 +34,10 @@ static void check(struct cls_ctx *ctx)
 		const char *assume = race_assumption(ctx, r);
 		if (assume)
 			cls_note(ctx, d, r->second->range, "%s", assume);
-		if (r->same_iteration && r->first->stmt != r->second->stmt)
+		const char *copy = race_copy_in_flight(ctx, r);
+		if (copy)
+			cls_note(ctx, d, r->second->range, "%s", copy);
+		else if (r->same_iteration && r->first->stmt != r->second->stmt)
 			race_barrier_fixit(ctx, d, r->second, "CLK_LOCAL_MEM_FENCE");
 	}
 	race_report_undecided(ctx, rl);

@@ -45,8 +45,9 @@
  * same wait epoch or an earlier one); two copies of one group conflict
  * when both are in flight (one wait epoch).  Event values are opaque and
  * cannot be compared: a wait ends every copy started before it, so a copy
- * left in flight across a wait for another event is missed, never
- * reported wrongly.  A copy whose arguments have a side effect (they are
+ * left in flight across a wait for another event is missed here, never
+ * reported wrongly (the analyzer matches events by variable; the log does
+ * not).  A copy whose arguments have a side effect (they are
  * evaluated once more for the log), or a kernel with a wait in a helper,
  * logs no copy.
  */

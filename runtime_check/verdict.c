@@ -678,6 +678,11 @@ static void observe_finding(struct cellwork *w, struct run_ctx *rc, const struct
 			rc_buf_free(&d);
 		} else if (gap) {
 			not_observed(w, gap);
+		} else if (strstr(row->message, "before the copy is waited for") && p->nwait > 1) {
+			/* observe.h: the log's waits end every copy */
+			not_observed(w, "the log ends every async copy at the next wait_group_events, "
+				     "whichever events it waits for: a copy left in flight across a "
+				     "wait for another event is not seen in flight");
 		} else if (!strcmp(row->rule, "cross-group-sync")) {
 			not_observed(w, "a wait for another work-group shows as a hang, on a device "
 				     "that leaves a started group unscheduled while others spin; a "

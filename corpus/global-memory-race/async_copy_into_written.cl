@@ -15,6 +15,7 @@ __kernel void copy_then_fix(__global const float *in, __global float *out)
     tile[lid] = in[base + lid];
     barrier(CLK_LOCAL_MEM_FENCE);
     event_t e = async_work_group_copy(out + base, tile, 64, 0); // expected-note {{the other access}}
+    // expected-note@+1 {{a barrier does not wait for an async copy}}
     out[base + lid] = tile[lid] + 1.0f; // expected-error {{global-memory race on out}}
     wait_group_events(1, &e);
 }

@@ -12,6 +12,7 @@ __kernel void reverse_tile(__global const float *in, __global float *out)
     int lid = get_local_id(0);
     int base = get_group_id(0) * 64;
     event_t e = async_work_group_copy(tile, in + base, 64, 0); // expected-note {{the other access}}
+    // expected-note@+1 {{a barrier does not wait for an async copy}}
     float v = tile[63 - lid]; // expected-error {{local-memory race on tile}}
     wait_group_events(1, &e);
     out[base + lid] = v;

@@ -16,6 +16,7 @@ __kernel void two_steps(__global const float *in, __global float *out,
     tile[lid] = in[base + lid];
     barrier(CLK_LOCAL_MEM_FENCE);
     event_t e = async_work_group_copy(out + base, tile, 64, 0); // expected-note {{the other access}}
+    // expected-note@+1 {{a barrier does not wait for an async copy}}
     tile[lid] = 2.0f * tile[lid]; // expected-error {{local-memory race on tile}}
     wait_group_events(1, &e);
     out2[base + lid] = tile[lid];
