@@ -223,6 +223,16 @@ bool acc_in_loop(struct abuild *ab, const struct acc *a, const struct acc_ctx *l
 #define VD_GRP(d) (8u << (d))
 #define VD_ALL 0x7fu
 unsigned acc_value_deps(struct abuild *ab, const struct ir_func *f, const struct ir_expr *e);
+/* The inputs of value e at (block, inst) of f: the __global and __constant
+ * loads it reads (at most cap; *n of them) and, returned, the ids it
+ * depends on other than through their addresses (VD_ALL: unknown). */
+struct vd_leaf {
+	const struct ir_expr *load;  /* the lvalue read */
+	unsigned block, inst;        /* its statement */
+};
+unsigned acc_value_inputs(struct abuild *ab, const struct ir_func *f, const struct ir_expr *e,
+			  unsigned block, unsigned inst, struct vd_leaf *leaf, unsigned cap,
+			  unsigned *n);
 
 /* Must slot s take independent values for a and b (a loop-carried pair)? */
 bool acc_slot_split(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s,

@@ -896,6 +896,20 @@ static unsigned data_forced(struct cls_ctx *ctx, const struct acc_kernel *k, con
 	return valid >= 2 ? 2 : 0;
 }
 
+/* Do the two work-items of q differ in an id of mask m (valdep.c)? */
+static Z3_ast ids_differ(struct q *q, unsigned m)
+{
+	struct dec *d = q->d;
+	Z3_ast differ = Z3_mk_false(d->z);
+	for (unsigned dm = 0; dm < 3; dm++) {
+		if (m & VD_LID(dm))
+			differ = or2(d, differ, ne(d, smt_lid(q, dm, 0).t, smt_lid(q, dm, 1).t));
+		if (m & VD_GRP(dm))
+			differ = or2(d, differ, ne(d, smt_grp(q, dm, 0).t, smt_grp(q, dm, 1).t));
+	}
+	return differ;
+}
+
 /*
  * One store run by two work-items that agree, wherever they meet (f), in
  * every id its value depends on (valdep.c) stores one value: all the
@@ -914,16 +928,26 @@ static bool same_inputs(struct q *q, const struct acc *a, Z3_ast f)
 		if (q->split[s])
 			return false;
 	unsigned m = acc_value_deps(q->ab, a->ctx->f, st->kids[1]);
-	if (m == VD_ALL)
+	if (m != VD_ALL && smt_check(q, and2(d, f, ids_differ(q, m)), 0, NULL, NULL) == Z3_L_FALSE)
+		return true;
+	/* Finer: the loads the value reads, at addresses that agree (a
+	 * clamped coordinate), and the ids it depends on otherwise. */
+	struct vd_leaf leaf[16];
+	unsigned n;
+	m = acc_value_inputs(q->ab, a->ctx->f, st->kids[1], a->block->id, a->inst, leaf, 16, &n);
+	if (m == VD_ALL || !n)
 		return false;
-	Z3_ast differ = Z3_mk_false(d->z);
-	for (unsigned dm = 0; dm < 3; dm++) {
-		if (m & VD_LID(dm))
-			differ = or2(d, differ, ne(d, smt_lid(q, dm, 0).t, smt_lid(q, dm, 1).t));
-		if (m & VD_GRP(dm))
-			differ = or2(d, differ, ne(d, smt_grp(q, dm, 0).t, smt_grp(q, dm, 1).t));
+	Z3_ast differ = ids_differ(q, m);
+	for (unsigned i = 0; i < n; i++) {
+		struct place p;
+		memset(&p, 0, sizeof p);
+		if (!acc_place(q->ab, leaf[i].load, false, a->ctx, leaf[i].block, leaf[i].inst, &p) ||
+		    !p.object || p.is_private || !p.offset)
+			return false;
+		differ = or2(d, differ, ne(d, smt_term(q, p.offset, 0, 0).t,
+					   smt_term(q, p.offset, 1, 0).t));
 	}
-	return smt_check(q, and2(d, f, differ), 0, NULL, NULL) == Z3_L_FALSE;
+	return !q->opaque && smt_check(q, and2(d, f, differ), 0, NULL, NULL) == Z3_L_FALSE;
 }
 
 bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *a,
@@ -961,6 +985,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 (b->atomic && b->advances && !a->atomic));
 	q.loads_equal = ((rmw && !a->atomic) || counting) && !inter_group &&
 			sym_data_dependent(a->index) && !sym_has_divergent_leaf(a->index);
+	Z3_ast fb = NULL;              /* the pair's formula for the benign question */
 	Z3_model m = NULL;
 	bool found = false;
 	Z3_lbool r;
@@ -1009,6 +1034,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	 * witness) is asked at the work-group size the finding will name. */
 	if (open_size)
 		f = and2(d, f, at_witness);
+	fb = f;
 	/* Does it need particular values of the unknowns? */
 	if (q.nparams) {
 		struct hyp h[MAX_HYP];
@@ -1034,6 +1060,10 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		if (r2 == Z3_L_TRUE) {
 			smt_model_free(&q, m);
 			m = m2;
+			/* a race with every hypothesis kept: whether its values
+			 * can differ is asked with them kept too */
+			for (unsigned i = 0; i < nh; i++)
+				fb = and2(d, fb, h[i].f);
 		} else if (r2 == Z3_L_FALSE) {
 			/* The race needs a hypothesis broken: the smallest set of them
 			 * that excludes it is the condition. */
@@ -1276,9 +1306,9 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		Z3_ast va = smt_term(&q, a->value, 0, 0).t, vb = smt_term(&q, b->value, 1, 0).t;
 		/* Asked even of one value: in two iterations of a loop it may be
 		 * two (a split unknown). */
-		w->benign = smt_check(&q, and2(d, f, ne(d, va, vb)), 0, NULL, NULL) == Z3_L_FALSE;
+		w->benign = smt_check(&q, and2(d, fb, ne(d, va, vb)), 0, NULL, NULL) == Z3_L_FALSE;
 		if (!w->benign && a == b)
-			w->benign = same_inputs(&q, a, f);
+			w->benign = same_inputs(&q, a, fb);
 	}
 out:
 	if (ctx->opt->dump && !strcmp(ctx->opt->dump, "conflicts"))

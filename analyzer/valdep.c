@@ -355,6 +355,127 @@ static struct vd *solve(struct abuild *ab, const struct ir_func *f, struct fn_in
 	return v;
 }
 
+/* ------------------------------------------------------------ inputs */
+
+/*
+ * The inputs of a value, for a finer benign check: the __global and
+ * __constant loads it reads (leaves, with their statements) and the ids it
+ * depends on other than through those loads' addresses.  Two work-items
+ * whose loads read the same addresses and that agree in those ids compute
+ * one value.  Work-items that clamp a coordinate (x = min(x, cols - 1))
+ * and store at it store what they loaded at it: one value, although they
+ * differ in their ids.
+ */
+struct inputs {
+	struct vd *v;
+	struct vd_leaf *leaf;
+	unsigned n, cap;
+	unsigned char *seen;          /* per variable of f: walked */
+	bool full;
+};
+
+static unsigned in_walk(struct inputs *s, const struct ir_expr *e, unsigned block, unsigned inst);
+
+/* What decides which element of its variable definition lhs writes. */
+static unsigned in_lhs(struct inputs *s, const struct ir_expr *lhs, unsigned block, unsigned inst)
+{
+	if (!lhs || lhs->op == E_VAR)
+		return 0;
+	if (lhs->op == E_SWIZZLE || lhs->op == E_MEMBER)
+		return lhs->nkids ? in_lhs(s, lhs->kids[0], block, inst) : VD_ALL;
+	if (lhs->op == E_INDEX && lhs->nkids == 2)
+		return in_lhs(s, lhs->kids[0], block, inst) | in_walk(s, lhs->kids[1], block, inst);
+	return VD_ALL;
+}
+
+static unsigned in_var(struct inputs *s, const struct ir_var *x)
+{
+	struct vd *v = s->v;
+	if (x->kind != VAR_PRIVATE)
+		return var_deps(v, x);
+	if (x->func != v->f || x->id >= v->f->nvars || untracked(x))
+		return VD_ALL;
+	if (s->seen[x->id])
+		return 0;
+	s->seen[x->id] = 1;
+	unsigned m = 0;
+	for (unsigned i = 0; i < v->fi->ndefs[x->id] && m != VD_ALL; i++) {
+		const struct def_rec *d = &v->fi->defs[x->id][i];
+		if (!d->e || d->block == (unsigned)-1)
+			return VD_ALL;
+		m |= v->block[d->block];
+		if (d->e->op == E_ASSIGN)
+			m |= in_walk(s, d->e->kids[1], d->block, d->inst) |
+			     in_lhs(s, d->e->kids[0], d->block, d->inst);
+		else if (d->e->op == E_INCDEC)
+			m |= in_lhs(s, d->e->kids[0], d->block, d->inst);
+		else
+			m = VD_ALL;
+	}
+	return m;
+}
+
+static unsigned in_walk(struct inputs *s, const struct ir_expr *e, unsigned block, unsigned inst)
+{
+	if (!e)
+		return 0;
+	switch (e->op) {
+	case E_VAR:
+		return in_var(s, e->u.var);
+	case E_INDEX: case E_DEREF: {
+		const struct ir_type *t = e->kids[0] ? e->kids[0]->type : NULL;
+		if (t && (t->kind == T_POINTER || t->kind == T_ARRAY) &&
+		    (t->space == AS_GLOBAL || t->space == AS_CONSTANT)) {
+			if (s->n == s->cap) {
+				s->full = true;
+				return VD_ALL;
+			}
+			s->leaf[s->n++] = (struct vd_leaf){ e, block, inst };
+			return 0;
+		}
+		unsigned m = mem_deps(s->v, e->kids[0]);
+		for (unsigned i = 0; i < e->nkids; i++)
+			m |= in_walk(s, e->kids[i], block, inst);
+		return m;
+	}
+	case E_CALL:
+		if (!e->callee && e->u.name && (enum bi_kind)e->sub == BI_NONE) {
+			unsigned m = 0;
+			for (unsigned i = 0; i < e->nkids; i++)
+				m |= in_walk(s, e->kids[i], block, inst);
+			return m;
+		}
+		return deps(s->v, e);
+	case E_ADDROF: case E_UNKNOWN: case E_INIT_LIST: case E_MEMBER:
+		return deps(s->v, e);
+	default: {
+		unsigned m = 0;
+		for (unsigned i = 0; i < e->nkids; i++)
+			m |= in_walk(s, e->kids[i], block, inst);
+		return m;
+	}
+	}
+}
+
+unsigned acc_value_inputs(struct abuild *ab, const struct ir_func *f, const struct ir_expr *e,
+			  unsigned block, unsigned inst, struct vd_leaf *leaf, unsigned cap,
+			  unsigned *n)
+{
+	struct fn_info *fi = acc_fn_info(ab, f);
+	*n = 0;
+	if (!fi->vd && !(fi->vd = solve(ab, f, fi)))
+		return VD_ALL;
+	if (fi->vd->failed)
+		return VD_ALL;
+	struct inputs s = { fi->vd, leaf, 0, cap, MEM_ARRAY(ab->a, unsigned char, f->nvars + 1),
+			    false };
+	if (!s.seen)
+		return VD_ALL;
+	unsigned m = in_walk(&s, e, block, inst);
+	*n = s.n;
+	return s.full ? VD_ALL : m & VD_ALL;
+}
+
 /*
  * The ids value e of function f may depend on: a mask of VD_LID(d) |
  * VD_GRP(d), VD_ALL when unknown.
