@@ -283,7 +283,8 @@ struct acc_witness {
 	bool data_dependent;           /* the same index computed from loaded data */
 	unsigned char data_any;        /* an index not resolved (data, a lost counter)
 					* that meets whatever its value: 1 written by
-					* one work-item, 2 for every sample (decide.c) */
+					* one work-item, 2 for every sample, 3 against
+					* an index of no data (decide.c) */
 	bool index_unknowns;           /* the element depends on kernel arguments or
 					* other unknowns: messages show the expression */
 	const char *condition;         /* NULL: for every value of the unknowns; else

@@ -816,6 +816,17 @@ static bool uses_lost(const struct acc_kernel *k, const struct sym *s, unsigned 
 	       uses_lost(k, s->x, depth + 1);
 }
 
+/* Does s use a local id other than inside a load's address or a value the
+ * analysis could not follow? */
+static bool lid_beside_data(const struct sym *s)
+{
+	if (!s || s->op == S_LOAD || s->op == S_DIVERGENT)
+		return false;
+	if (s->op == S_LID)
+		return true;
+	return lid_beside_data(s->a) || lid_beside_data(s->b) || lid_beside_data(s->x);
+}
+
 /* Can at most one work-item of a group run write w (`if (lid == 0)`)? */
 static bool single_writer(struct cls_ctx *ctx, const struct acc_kernel *k, const struct acc *w,
 			  enum acc_mode mode)
@@ -846,6 +857,10 @@ static bool single_writer(struct cls_ctx *ctx, const struct acc_kernel *k, const
  *   - a write that one work-item of the group makes (`if (lid == 0)
  *     ord[d++] = i;`) meets the others' accesses of the object whatever the
  *     index, inside the object's bounds: the data are free values;
+ *   - so does an access at an index of loaded data against one whose index
+ *     is not (t[perm[lid]] = x, then t[lid]): a permutation keeps two
+ *     scattered stores apart, not a store from the element its owner
+ *     reads (3);
  *   - otherwise the conflict must hold for every sample of the data: the
  *     work-item's own local id and a constant minus it (the data a
  *     conflict-free design would pick: one element per work-item), and,
@@ -872,6 +887,20 @@ static unsigned data_forced(struct cls_ctx *ctx, const struct acc_kernel *k, con
 	if (uses_lost(k, a->index, 0) || uses_lost(k, b->index, 0) ||
 	    sym_has_divergent_leaf(a->index) || sym_has_divergent_leaf(b->index))
 		return 0;
+	/* One index made of data alone, the other of no data (a scatter
+	 * through loaded indices, then s[lid]): the data pick the elements
+	 * other work-items access by their ids, and only data that send every
+	 * work-item to exactly its own element avoid them.  The data are free
+	 * values.  An index that adds the work-item's own id to the data
+	 * (counts[lid][v], a row of its own) keeps to the samples below, and
+	 * so does __global memory, where graph and sparse kernels scatter
+	 * through data whose invariants keep the work-items apart (a BFS
+	 * writes the costs of unvisited nodes only, and reads those of its
+	 * frontier). */
+	const struct acc *dd = da ? a : b;
+	if (da != db && a->space == AS_LOCAL && !lid_beside_data(dd->index) &&
+	    data_query(ctx, k, a, b, mode, 1, 0, 0, false))
+		return 3;
 	const struct ir_type *ot = a->object->type;
 	long long es = a->elem_size > 0 ? a->elem_size : 1;
 	long long n = ot && ot->kind == T_ARRAY && ot->size > 0 ? ot->size / es : 0;

@@ -726,6 +726,14 @@ const char *race_witness(struct cls_ctx *ctx, const struct race *r)
 				  "known before the kernel runs (it depends on loaded data or a "
 				  "counter) while the others access it (lines %u and %u)", ir_expr_text(ctx->arena, r->second->lv),
 				  r->first->range.begin.line, r->second->range.begin.line);
+	if (r->w.data_any == 3) {
+		const struct acc *dd = sym_data_dependent(r->first->index) ? r->first : r->second;
+		const struct acc *o = dd == r->first ? r->second : r->first;
+		return mem_printf(ctx->arena, "%s: the index at line %u depends on loaded data, and "
+				  "unless the data send each work-item to its own element, one meets "
+				  "another work-item's access at line %u", ir_expr_text(ctx->arena,
+				  r->second->lv), dd->range.begin.line, o->range.begin.line);
+	}
 	if (r->w.data_any)
 		return mem_printf(ctx->arena, "%s: the index depends on loaded data, and whatever "
 				  "the data another work-item accesses the same element (lines %u and "
