@@ -444,8 +444,13 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 				    e->sub == BI_ATOMIC_LOAD ? ACC_READ
 				    : e->sub == BI_ATOMIC_RMW ? ACC_READ | ACC_WRITE : ACC_WRITE,
 				    e->sub != BI_ATOMIC_INIT, 1, NULL);
-			if (w->ab->k->accs.len > before && e->sub == BI_ATOMIC_RMW)
-				((struct acc *)w->ab->k->accs.items[before])->advances = atomic_advances(e);
+			if (w->ab->k->accs.len > before && e->sub == BI_ATOMIC_RMW) {
+				struct acc *x = w->ab->k->accs.items[before];
+				x->advances = atomic_advances(e);
+				/* atomic_cmpxchg(p, cmp, val), atom_cmpxchg: old value back */
+				if (e->u.name && strstr(e->u.name, "cmpxchg") && e->nkids == 3)
+					x->cas = e;
+			}
 		}
 		break;
 	case BI_ASYNC_COPY:

@@ -152,6 +152,7 @@ struct acc {
 	bool advances;                 /* an atomic increment/decrement or add/sub of a
 					* non-zero amount: each call moves the value itself */
 	bool is_volatile;
+	const struct ir_expr *cas;     /* the atomic_cmpxchg call this access is, or NULL */
 	unsigned events;               /* async: the classes of its event (events.c),
 					* as bits; 0: unknown, any wait ends it */
 	bool async;                    /* an element of async_work_group_(strided_)copy:

@@ -751,6 +751,48 @@ void dec_dump(struct cls_ctx *ctx, FILE *out)
 /* The question "do a (work-item 0) and b (work-item 1) touch one element
  * in one interval": both guards, overlapping bytes, two work-items, the
  * iterations and bounds the mode allows. */
+/*
+ * One winner: `if (atomic_cmpxchg(&flag, 0, 1) == 0) { ... }` runs its
+ * block for the first work-item to arrive, and no other, when nothing else
+ * writes the flag while the race is on: after the winner's exchange the
+ * flag holds the new value, not the one every later exchange expects.  So
+ * two work-items that both won the exchange x (its old value equal to the
+ * expected one) at one address, with the same expected and new values
+ * (made of constants, sizes and arguments: the same for every work-item)
+ * that differ, do not exist.  The exchange must run once per work-item
+ * (in the kernel's body, in no loop), and the object no other write that
+ * may run with it (__local: none in its barrier interval; __global: none
+ * at all).  The old values are the exchange's own unknowns, so this says
+ * nothing in the data modes, where they are other values.
+ */
+static Z3_ast one_winner(struct q *q, const struct acc *x, Z3_ast f)
+{
+	struct dec *d = q->d;
+	const struct acc_kernel *k = q->k;
+	if (q->data_mode || !x->cas || x->ctx->parent || x->block->loop_depth)
+		return f;
+	for (unsigned i = 0; i < k->accs.len; i++) {
+		const struct acc *y = k->accs.items[i];
+		if (y == x || y->object != x->object || !(y->kind & ACC_WRITE))
+			continue;
+		if (x->space != AS_LOCAL || acc_concurrent(k, x, y, MODE_LOCAL))
+			return f;
+	}
+	struct sym *old = acc_sym_of(q->ab, x->cas, x->ctx, x->block->id, x->inst, 0);
+	struct sym *e = acc_sym_of(q->ab, x->cas->kids[1], x->ctx, x->block->id, x->inst, 0);
+	struct sym *v = acc_sym_of(q->ab, x->cas->kids[2], x->ctx, x->block->id, x->inst, 0);
+	if (!old || old->op != S_DIVERGENT || !e || !v || !sym_group_invariant(k, e) ||
+	    !sym_group_invariant(k, v))
+		return f;
+	Z3_ast won = Z3_mk_true(d->z), addr[2];
+	for (unsigned inst = 0; inst < 2; inst++) {
+		won = and2(d, won, eq(d, smt_term(q, old, inst, 0).t, smt_term(q, e, inst, 0).t));
+		addr[inst] = smt_term(q, x->index, inst, 0).t;
+	}
+	Z3_ast differ = ne(d, smt_term(q, e, 0, 0).t, smt_term(q, v, 0, 0).t);
+	return and2(d, f, Z3_mk_not(d->z, and2(d, and2(d, won, eq(d, addr[0], addr[1])), differ)));
+}
+
 static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b,
 			   enum acc_mode mode, Z3_ast *pia, Z3_ast *pib)
 {
@@ -767,6 +809,8 @@ static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b
 	f = other_iteration(q, f);
 	if (a->nbound || b->nbound)
 		f = and2(d, f, in_bounds(q, a, b));
+	for (unsigned i = 0; i < q->k->accs.len; i++)
+		f = one_winner(q, q->k->accs.items[i], f);
 	if (pia)
 		*pia = ia, *pib = ib;
 	return f;
