@@ -348,6 +348,40 @@ static unsigned pair(struct cls_ctx *ctx, struct race_list *rl, const struct acc
 }
 
 /*
+ * A barrier does not end an async copy: only a wait for its event does.  So
+ * a copy meets the accesses that follow it in later barrier intervals too,
+ * until such a wait (reading the destination after a barrier, but before
+ * the wait).  The pairs that share an interval are checked as usual.
+ */
+static unsigned copy_across(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
+			    const struct acc *c, const struct acc *x, enum acc_mode m,
+			    struct pset *done)
+{
+	if (!c->async || x->async || !((c->kind | x->kind) & ACC_WRITE) || x->atomic ||
+	    acc_concurrent(k, c, x, m) || cls_over_budget(ctx))
+		return 0;
+	enum acc_mode flight = acc_wait_mode(MODE_NONE, c->events);
+	if (!acc_reaches(k, c, x, flight, -2) || pset_add(done, c, x) || seen_pair(rl, c, x))
+		return 0;
+	struct acc_witness w;
+	/* (x, c): the order add() takes them in, witness and all */
+	if (!acc_conflict(ctx, k, x, c, flight, false, 0, true, &w)) {
+		if (w.verdict == VERDICT_UNKNOWN && w.why_unknown)
+			undecided(ctx, rl, k, x, c, &w);
+		return 0;
+	}
+	if (w.benign && !ctx->opt->report_benign)
+		return 0;
+	unsigned before = rl->races.len;
+	add(ctx, rl, k, x, c, &w, RACE_PLAIN);
+	if (rl->races.len == before)
+		return 0;
+	struct race *r = rl->races.items[before];
+	r->same_iteration = acc_reaches(k, c, x, flight, -1);
+	return 1;
+}
+
+/*
  * Check the pairs of accesses v[0..n) (one object) that share an interval:
  * accesses are bucketed by interval start, so the work is the sum of the
  * squared bucket sizes, not the square of the object's access count.
@@ -424,6 +458,9 @@ static void object_pairs(struct cls_ctx *ctx, struct race_list *rl, const struct
 		}
 		i = j;
 	}
+	for (unsigned x = 0; x < n && found < MAX_PER_OBJECT; x++)
+		for (unsigned y = 0; v[x]->async && y < n && found < MAX_PER_OBJECT; y++)
+			found += copy_across(ctx, rl, k, v[x], v[y], m, &done);
 	free(sp);
 	free(done.k);
 	free(t);
@@ -859,8 +896,11 @@ static const struct acc *copy_in_flight(const struct race *r)
 	const struct acc *x = c == r->first ? r->second : r->first;
 	if (!c || x->async)
 		return NULL;
+	/* in flight: reached from the copy, barriers or not, with no wait for
+	 * it between; not a work-item's access the copy must not start before */
 	enum acc_mode m = c->space == AS_LOCAL ? MODE_LOCAL : MODE_GLOBAL;
-	return acc_reaches(r->k, c, x, acc_wait_mode(m, c->events), -2) ? c : NULL;
+	return acc_reaches(r->k, c, x, acc_wait_mode(MODE_NONE, c->events), -2) &&
+	       !acc_reaches(r->k, x, c, m, -1) ? c : NULL;
 }
 
 const char *race_separator(struct cls_ctx *ctx, const struct race *r)
