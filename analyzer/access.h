@@ -84,6 +84,13 @@ struct sym_slot {
 	struct sym *cond;              /* S_IV: the loop's condition, in terms of iv */
 	bool cond_true_enters;         /* the loop body is the condition's true edge */
 	unsigned trip;                 /* S_IV: iterations + 1, 0 = not computed yet */
+	/* A quantity derived from a kernel argument (symval.c derived_slot):
+	 * the argument's slot `from` divided by `by` (IR_B_DIV) or shifted
+	 * right by it (IR_B_SHR); 0: not derived.  Its S_SLOT keeps that
+	 * expression in a, which evaluation follows. */
+	unsigned char from_op;
+	unsigned from;
+	long long by;
 };
 
 /* Values for one work-item's evaluation. */

@@ -636,6 +636,13 @@ struct tv smt_slot(struct q *q, unsigned slot, unsigned inst)
 		 * memo answers the second. */
 		v = var(d, aname(d, sl->is_iv ? "k" : "s", q->ncanon++, split ? (int)i : -1));
 	}
+	if (sl->from_op) {
+		/* derived from an argument: exactly its quotient (C's for /,
+		 * the floor for >>) */
+		Z3_ast p = smt_slot(q, sl->from, inst).t;
+		smt_side(q, eq(d, v, sl->from_op == IR_B_DIV ? cdiv(d, p, sl->by)
+				      : Z3_mk_div(d->z, p, num(d, 1LL << sl->by))));
+	}
 	if (sl->is_iv) {
 		smt_side(q, Z3_mk_ge(d->z, v, num(d, 0)));
 		if (q->nivs < 32) {

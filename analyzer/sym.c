@@ -75,6 +75,8 @@ static bool eval(const struct sym *s, const struct sym_env *env, long long *out,
 		*out = env->ngrp[s->dim];
 		return true;
 	case S_SLOT:
+		if (s->a)   /* derived from an argument: its own expression */
+			return eval(s->a, env, out, depth + 1);
 		*out = env->val[s->slot];
 		return true;
 	case S_IV: {

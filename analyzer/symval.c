@@ -33,10 +33,55 @@ static struct sym *mk_const(struct abuild *ab, long long c)
 	return s;
 }
 
+/*
+ * A row pitch in elements made from one in bytes (dst_step / 4, ld >> 2) is
+ * a quantity of its own, a parameter like the argument, so that what code
+ * relies on for arguments holds for it too: it is at least 1, and rows of
+ * it do not overlap the columns added to them.  One slot per argument,
+ * operator and constant, tied to the argument exactly (smt.c).
+ */
+static unsigned new_slot(struct abuild *ab, const char *name, const struct ir_var *var,
+			 const struct acc_ctx *c, const struct ir_block *loop, bool is_iv);
+
+static struct sym *derived_slot(struct abuild *ab, unsigned op, struct sym *x, long long c)
+{
+	struct acc_kernel *k = ab->k;
+	const struct sym_slot *b = &k->slots[x->slot];
+	unsigned i;
+	for (i = 0; i < k->nslots; i++)
+		if (k->slots[i].from_op == op && k->slots[i].from == x->slot && k->slots[i].by == c)
+			break;
+	if (i == k->nslots) {
+		const char *name = mem_printf(ab->a, "%s %s %lld", b->name ? b->name : "?",
+					      op == IR_B_DIV ? "/" : ">>", c);
+		i = new_slot(ab, name, NULL, b->ctx, NULL, false);
+		if (i >= k->nslots)
+			return NULL;
+		k->slots[i].is_param = true;
+		k->slots[i].from_op = (unsigned char)op;
+		k->slots[i].from = x->slot;
+		k->slots[i].by = c;
+	}
+	struct sym *s = mk(ab, S_SLOT), *def = mk(ab, S_BIN), *cs = mk_const(ab, c);
+	if (!s || !def || !cs)
+		return NULL;
+	def->sub = (unsigned char)op;
+	def->a = x;
+	def->b = cs;
+	s->slot = i;
+	s->a = def;
+	return s;
+}
+
 static struct sym *mk_bin(struct abuild *ab, unsigned op, struct sym *x, struct sym *y)
 {
 	if (!x || !y)
 		return NULL;
+	if (x->op == S_SLOT && !x->a && y->op == S_CONST && x->slot < ab->k->nslots &&
+	    ab->k->slots[x->slot].is_param && !ab->k->slots[x->slot].is_macro &&
+	    !ab->k->slots[x->slot].from_op &&
+	    ((op == IR_B_DIV && y->c > 1) || (op == IR_B_SHR && y->c > 0 && y->c < 31)))
+		return derived_slot(ab, op, x, y->c);
 	long long cx, cy, r;
 	struct sym_env none = { { 0 }, { 0 }, { 0 }, { 0 }, NULL, false, 0 };
 	if (x->op == S_CONST && y->op == S_CONST) {
