@@ -450,6 +450,9 @@ bool acc_may_meet(const struct acc_kernel *k, const struct acc *a, const struct 
  * `header` (interval.c)? */
 bool acc_apart_iterations(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 			  enum acc_mode m, unsigned header);
+/* Does every pass through the loop headed by node h cross a splitter of
+ * mode m (interval.c)? */
+bool acc_loop_splits(const struct acc_kernel *k, unsigned h, enum acc_mode m);
 bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 			const struct ir_block *header, const struct acc *x, enum acc_mode m);
 

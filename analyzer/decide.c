@@ -148,9 +148,14 @@ static Z3_ast continuation(struct q *q, const struct acc *a, unsigned inst)
 static Z3_ast other_iteration(struct q *q, Z3_ast f)
 {
 	struct dec *d = q->d;
-	for (unsigned s = 0; q->split && s < q->nsplit; s++)
+	for (unsigned s = 0; q->split && s < q->nsplit; s++) {
+		Z3_ast k0 = smt_slot(q, s, 0).t, k1 = smt_slot(q, s, 1).t;
 		if (q->split[s] == 2)
-			f = and2(d, f, ne(d, smt_slot(q, s, 0).t, smt_slot(q, s, 1).t));
+			f = and2(d, f, ne(d, k0, k1));
+		else if (q->split[s] == 3)   /* neighbours: a barrier in every pass */
+			f = and2(d, f, or2(d, eq(d, k0, add2(d, k1, num(d, 1))),
+					  eq(d, k1, add2(d, k0, num(d, 1)))));
+	}
 	return f;
 }
 
@@ -268,7 +273,7 @@ static unsigned char *split_of(struct q *q, const struct acc *a, const struct ac
 	 * numbers could be equal there.  Two work-groups are not in step.)
 	 */
 	const struct ir_block *asked = NULL;   /* several counters of one loop: asked once */
-	bool apart = false;
+	unsigned char apart = 0;
 	for (unsigned s = 0; s < k->nslots && !q->inter && a != b; s++) {
 		const struct sym_slot *sl = &k->slots[s];
 		const struct acc_ctx *c = sl->ctx;
@@ -278,12 +283,16 @@ static unsigned char *split_of(struct q *q, const struct acc *a, const struct ac
 			struct fn_info *fi = acc_fn_info(q->ab, c->f);
 			int L = fi->hloop ? fi->hloop[sl->loop->id] : -1;
 			asked = sl->loop;
+			unsigned h = c->first_node[sl->loop->id];
 			apart = L >= 0 && fi->parent[L] < 0 && acc_in_loop(q->ab, a, c, sl->loop) &&
 				acc_in_loop(q->ab, b, c, sl->loop) &&
-				acc_apart_iterations(k, a, b, mode, c->first_node[sl->loop->id]);
+				acc_apart_iterations(k, a, b, mode, h);
+			/* neighbouring iterations (3) when every pass has a barrier */
+			if (apart && acc_loop_splits(k, h, mode))
+				apart = 3;
 		}
 		if (apart)
-			v[s] = 2;
+			v[s] = apart;
 	}
 	return v;
 }
@@ -665,9 +674,11 @@ static Z3_model nice_model(struct q *q, Z3_ast f, Z3_model m)
 		if (!l->lsz[dm])
 			pref = and2(d, pref, eq(d, d->lsz[dm], num(d, l->wlsz[dm])));
 	Z3_ast first[2] = { Z3_mk_true(d->z), Z3_mk_true(d->z) };
+	Z3_ast lid0[2] = { Z3_mk_true(d->z), Z3_mk_true(d->z) };
 	for (unsigned dm = 0; dm < 3; dm++)
 		for (unsigned i = 0; i < 2; i++) {
-			first[i] = and2(d, first[i], eq(d, smt_lid(q, dm, i).t, num(d, 0)));
+			lid0[i] = and2(d, lid0[i], eq(d, smt_lid(q, dm, i).t, num(d, 0)));
+			first[i] = lid0[i];
 			if (q->inter)
 				first[i] = and2(d, first[i], eq(d, smt_grp(q, dm, i).t, num(d, 0)));
 		}
@@ -683,6 +694,8 @@ static Z3_model nice_model(struct q *q, Z3_ast f, Z3_model m)
 	if (smt_check(q, and2(d, f, and2(d, pref, and2(d, some_first, small))), 0, NULL, &m2) ==
 		    Z3_L_TRUE ||
 	    smt_check(q, and2(d, f, and2(d, pref, some_first)), 0, NULL, &m2) == Z3_L_TRUE ||
+	    (q->inter && smt_check(q, and2(d, f, and2(d, pref, or2(d, lid0[0], lid0[1]))), 0, NULL,
+				   &m2) == Z3_L_TRUE) ||
 	    smt_check(q, and2(d, f, pref), 0, NULL, &m2) == Z3_L_TRUE) {
 		smt_model_free(q, m);
 		return m2;

@@ -600,6 +600,51 @@ static void reach_around(const struct acc_kernel *k, unsigned n, unsigned seq,
 }
 
 /*
+ * Does every pass through the loop whose header is node h cross a splitter
+ * of mode m: no path from h back to h around its back edge is free of one?
+ * Then two accesses that meet only in different iterations meet in two
+ * neighbouring ones: a path between them without a splitter crosses the
+ * back edge once.  Paths that leave the loop do not come back (the caller
+ * asks about loops in no other loop).
+ */
+bool acc_loop_splits(const struct acc_kernel *k, unsigned h, enum acc_mode m)
+{
+	if (h >= k->nnodes || m >= MODE_COUNT)
+		return false;
+	const struct acc_node *hn = &k->nodes[h];
+	for (unsigned i = 0; i < hn->nev; i++)
+		if (acc_splits(&k->ev[hn->first_ev + i], m))
+			return true;
+	unsigned N = k->nnodes, sp = 0;
+	unsigned char *seen = calloc(N, 1);
+	unsigned *stack = malloc(((size_t)N + 1) * sizeof *stack);
+	bool free_path = !seen || !stack;
+	if (!free_path)
+		stack[sp++] = h;
+	while (sp && !free_path) {
+		const struct acc_node *nd = &k->nodes[stack[--sp]];
+		for (unsigned s = 0; s < nd->nsucc && !free_path; s++) {
+			unsigned t = nd->succ[s];
+			if (t == h) {
+				free_path = nd->back[s];
+				continue;
+			}
+			if (seen[t])
+				continue;
+			seen[t] = 1;
+			bool split = false;
+			for (unsigned i = 0; i < k->nodes[t].nev && !split; i++)
+				split = acc_splits(&k->ev[k->nodes[t].first_ev + i], m);
+			if (!split)
+				stack[sp++] = t;
+		}
+	}
+	free(seen);
+	free(stack);
+	return !free_path;
+}
+
+/*
  * Do a and b meet only in different iterations of the loop whose header is
  * node `header`: from every interval start they share, one of them is
  * reached without the loop's back edge and the other only around it?  (A
