@@ -209,14 +209,72 @@ static struct sym *extent_sym(struct abuild *ab, const struct ir_expr *e, unsign
  * one iteration to the next: the loop is its def_loop, so that a pair of
  * accesses in two iterations gets a value per iteration.
  */
+/* Can e write __local variable o, or let it be written: a store into it, its
+ * address or its array decayed into a pointer (an async copy's
+ * destination), a call of a function with a body?  `base`: e is read, or
+ * is the object of a read (tile in tile[i] + 1). */
+static bool may_write(const struct ir_expr *e, const struct ir_var *o, bool base)
+{
+	if (!e)
+		return false;
+	if (e->op == E_VAR)
+		return e->u.var == o && !base;
+	if (e->op == E_CALL && e->callee)
+		return true;
+	bool store = e->op == E_ASSIGN || e->op == E_INCDEC;
+	bool chain = e->op == E_INDEX || e->op == E_MEMBER || e->op == E_SWIZZLE;
+	for (unsigned i = 0; i < e->nkids; i++) {
+		const struct ir_expr *x = e->kids[i];
+		bool read;
+		if (store)
+			read = i > 0;             /* kids[0]: the lvalue stored into */
+		else if (chain)
+			read = i == 0 ? base : true;
+		else if (e->op == E_ADDROF)
+			read = false;
+		else   /* an array operand decays into a pointer: stored through */
+			read = !(x && x->op == E_VAR && x->type && x->type->kind == T_ARRAY);
+		if (may_write(x, o, read))
+			return true;
+	}
+	return false;
+}
+
+/* The innermost loop around `block` whose body may change object o: loop L
+ * or one around it; -1 when none may (a __local value set before the loop
+ * and only read in it).  Only __local variables of the kernel are followed:
+ * __global memory may change under another pointer or another group. */
+static int changing_loop(const struct ir_func *f, const struct fn_info *fi, int L,
+			 const struct ir_var *o)
+{
+	if (!o || o->kind != VAR_SHARED)
+		return L;
+	for (; L >= 0; L = fi->parent[L])
+		for (unsigned m = 0; m < fi->size[L]; m++) {
+			const struct ir_block *b = f->blocks[fi->member[L][m]];
+			for (unsigned i = 0; i < b->ninsts; i++)
+				if (may_write(b->insts[i], o, true))
+					return L;
+			if (may_write(b->cond, o, true))
+				return L;
+		}
+	return -1;
+}
+
 static unsigned uniform_slot(struct abuild *ab, const struct ir_expr *e, const struct place *pl,
 			     struct acc_ctx *c, unsigned block)
 {
 	struct acc_kernel *k = ab->k;
 	struct fn_info *fi = acc_fn_info(ab, c->f);
 	const struct ir_block *loop = NULL;
-	if (fi && fi->inner && block < c->f->nblocks && fi->inner[block] >= 0)
-		loop = c->f->blocks[fi->header[fi->inner[block]]];
+	if (fi && fi->inner && block < c->f->nblocks && fi->inner[block] >= 0) {
+		int L = fi->inner[block];
+		/* a place that does not move with the loop, in memory the loop
+		 * does not change, holds one value in every iteration */
+		if (pl && pl->offset && pl->offset->op == S_CONST)
+			L = changing_loop(c->f, fi, L, pl->object);
+		loop = L >= 0 ? c->f->blocks[fi->header[L]] : NULL;
+	}
 	for (unsigned i = 0; i < k->nslots; i++) {
 		const struct sym_slot *s = &k->slots[i];
 		if (s->is_iv || s->var || s->def_loop != loop)
