@@ -190,6 +190,8 @@ struct aux {
 
 /* The symbolic condition of block b's terminator in context c (memoized). */
 struct sym *guard_cond(struct abuild *ab, struct acc_ctx *c, unsigned b);
+bool acc_reentry_splits(struct abuild *ab, const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *hdr, enum acc_mode m);
 
 /* events.c: which waits end which async copies.  ev_copy names the event
  * of the copy call whose accesses are accs[first, end), ev_wait the events

@@ -284,7 +284,11 @@ static unsigned char *split_of(struct q *q, const struct acc *a, const struct ac
 			int L = fi->hloop ? fi->hloop[sl->loop->id] : -1;
 			asked = sl->loop;
 			unsigned h = c->first_node[sl->loop->id];
-			apart = L >= 0 && fi->parent[L] < 0 && acc_in_loop(q->ab, a, c, sl->loop) &&
+			/* in an enclosing loop, when leaving this one and coming back
+			 * crosses a barrier */
+			apart = L >= 0 &&
+				(fi->parent[L] < 0 || acc_reentry_splits(q->ab, k, c, sl->loop, mode)) &&
+				acc_in_loop(q->ab, a, c, sl->loop) &&
 				acc_in_loop(q->ab, b, c, sl->loop) &&
 				acc_apart_iterations(k, a, b, mode, h);
 			/* neighbouring iterations (3) when every pass has a barrier */

@@ -383,6 +383,68 @@ bool acc_in_loop(struct abuild *ab, const struct acc *a, const struct acc_ctx *l
 	return fi->hloop && loop_member(fi, fi->hloop[hdr->id], b);
 }
 
+/* Is node n (through its inlining chain) inside loop L of the kernel's own
+ * context c? */
+static bool node_in_loop(const struct acc_node *nd, const struct acc_ctx *c,
+			 const struct fn_info *fi, int L)
+{
+	const struct acc_ctx *x = nd->ctx;
+	unsigned b = nd->block->id;
+	while (x && x != c) {
+		b = x->call_block ? x->call_block->id : 0;
+		x = x->parent;
+	}
+	return x && loop_member(fi, L, b);
+}
+
+/* Does every path that leaves the loop headed by block `hdr` of the
+ * kernel's context c and comes back to its header (through an enclosing
+ * loop) cross a splitter of mode m?  Then a path between two accesses of
+ * the loop that is free of one stays inside it. */
+bool acc_reentry_splits(struct abuild *ab, const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *hdr, enum acc_mode m)
+{
+	struct fn_info *fi = acc_fn_info(ab, c->f);
+	int L = fi->hloop ? fi->hloop[hdr->id] : -1;
+	if (L < 0 || !c->first_node)
+		return false;
+	unsigned h = c->first_node[hdr->id], N = k->nnodes, sp = 0;
+	unsigned char *seen = calloc(N, 1);
+	unsigned *stack = malloc(((size_t)N + 1) * sizeof *stack);
+	bool back = !seen || !stack;
+	/* the nodes outside the loop that its nodes lead to, splitter-free */
+	for (unsigned n = 0; n < N && !back; n++) {
+		if (!node_in_loop(&k->nodes[n], c, fi, L))
+			continue;
+		for (unsigned s = 0; s < k->nodes[n].nsucc; s++) {
+			unsigned t = k->nodes[n].succ[s];
+			if (!seen[t] && !node_in_loop(&k->nodes[t], c, fi, L)) {
+				seen[t] = 1;
+				stack[sp++] = t;
+			}
+		}
+	}
+	while (sp && !back) {
+		const struct acc_node *nd = &k->nodes[stack[--sp]];
+		bool split = false;
+		for (unsigned i = 0; i < nd->nev && !split; i++)
+			split = acc_splits(&k->ev[nd->first_ev + i], m);
+		if (split)
+			continue;
+		for (unsigned s = 0; s < nd->nsucc && !back; s++) {
+			unsigned t = nd->succ[s];
+			back = t == h;
+			if (!back && !seen[t] && !node_in_loop(&k->nodes[t], c, fi, L)) {
+				seen[t] = 1;
+				stack[sp++] = t;
+			}
+		}
+	}
+	free(seen);
+	free(stack);
+	return !back;
+}
+
 /* Must slot s take independent values for a and b (a loop-carried pair)? */
 bool acc_slot_split(struct abuild *ab, const struct acc_kernel *k, const struct sym_slot *s,
 		       const struct acc *a, const struct acc *b, enum acc_mode m)
