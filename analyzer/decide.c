@@ -467,6 +467,26 @@ static bool size_like(struct q *q, const struct acc *x, unsigned p, bool extent)
 	return false;
 }
 
+/* Is slot p compared in what decides whether x runs (its guards, its
+ * loops' conditions): a bound the code checks (if (gx < n))? */
+static bool guard_bound(struct q *q, const struct acc *x, unsigned p)
+{
+	for (unsigned i = 0; i < x->neguard; i++)
+		if (compared(x->eguard[i].cond, p, false, 0))
+			return true;
+	struct aux *ax = acc_aux(q->ab, q->k, x);
+	const struct guard *g = ax ? ax->g : NULL;
+	for (unsigned i = 0; g && i < g->n; i++)
+		if (compared(g->lit[i].cond, p, false, 0))
+			return true;
+	for (unsigned i = 0; ax && i < ax->nslots; i++) {
+		const struct sym_slot *sl = &q->k->slots[ax->slots[i]];
+		if (sl->is_iv && compared(sl->cond, p, false, 0))
+			return true;
+	}
+	return false;
+}
+
 static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, const struct acc *b,
 			   bool local)
 {
@@ -1298,6 +1318,28 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				 * condition (a warning on request), not an error. */
 				if (any && smt_check(&q, and2(d, f, tail), 0, NULL, NULL) != Z3_L_TRUE)
 					w->coincidence = true;
+				/* A bound the code checks (if (gx >= n) return;) makes
+				 * a race that needs the argument below that bound too
+				 * (out[pitch + gx] with pitch < n) a coincidence of two
+				 * arguments, not a missing guard. */
+				for (unsigned i = 0; i < nh && any && !w->coincidence; i++) {
+					bool in = false;
+					for (unsigned j = 0; j < nc && !in; j++)
+						in = lits[j] == h[i].lit;
+					if (!in || (h[i].kind != HYP_EXT_G && h[i].kind != HYP_EXT_L))
+						continue;
+					Z3_ast v = smt_slot(&q, h[i].p, 0).t;
+					for (unsigned j = 0; j < q.nparams && !w->coincidence; j++) {
+						unsigned p2 = q.params[j];
+						if (p2 == h[i].p || (!guard_bound(&q, a, p2) &&
+								     !guard_bound(&q, b, p2)))
+							continue;
+						Z3_ast ge = Z3_mk_ge(d->z, v, smt_slot(&q, p2, 0).t);
+						if (smt_check(&q, and2(d, f, ge), 0, NULL, NULL) ==
+						    Z3_L_FALSE)
+							w->coincidence = true;
+					}
+				}
 			}
 			/* Sizes and strides of zero or less are not a launch anyone
 			 * makes: a race that needs only that is not reported. */
