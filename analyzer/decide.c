@@ -467,6 +467,18 @@ static bool size_like(struct q *q, const struct acc *x, unsigned p, bool extent)
 	return false;
 }
 
+/* Does s use no induction variable (its value is the same in every
+ * iteration)? */
+static bool uses_no_iv(const struct acc_kernel *k, const struct sym *s)
+{
+	if (!s)
+		return true;
+	if (s->op == S_IV || (s->op == S_SLOT && s->slot < k->nslots &&
+			      (k->slots[s->slot].is_iv || k->slots[s->slot].def_loop)))
+		return false;
+	return uses_no_iv(k, s->a) && uses_no_iv(k, s->b) && uses_no_iv(k, s->x);
+}
+
 /* Is slot p compared in what decides whether x runs (its guards, its
  * loops' conditions): a bound the code checks (if (gx < n))? */
 static bool guard_bound(struct q *q, const struct acc *x, unsigned p)
@@ -524,10 +536,31 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		 * common divisor of their constants (C[t + i * ldc] with t =
 		 * ldc * TILE * get_group_id(1) + m: ldc > m).  (Terms of two
 		 * arguments would each be the other's column: strides, below.) */
-		bool one = nr > 0;
+		/* Terms of two arguments: when one of them scales a group's own
+		 * offset (the batch get_group_id(0) * strideA, no local id, no
+		 * loop counter), that term is outer to the rows (its stride
+		 * spans them: the strides hypothesis below), and the rows are
+		 * the other argument's: A[b * strideA + i * lda + j], lda > j. */
+		bool outer[8] = { false };
+		int first = nr ? 0 : -1;
+		bool one = true;
 		for (unsigned i = 1; i < nr; i++)
 			one &= rt[i].p == rt[0].p;
-		if (!one || n >= MAX_HYP)
+		if (!one) {
+			first = -1;
+			one = true;
+			for (unsigned i = 0; i < nr; i++) {
+				outer[i] = !rt[i].minus && !sym_uses_lid(rt[i].term) &&
+					   !sym_has_divergent_leaf(rt[i].term) &&
+					   uses_no_iv(q->k, rt[i].term);
+				if (outer[i])
+					continue;
+				if (first < 0)
+					first = (int)i;
+				one &= rt[i].p == rt[first].p;
+			}
+		}
+		if (first < 0 || !one || n >= MAX_HYP)
 			continue;
 		Z3_ast rest = smt_term(q, x->index, side_i, 0).t;
 		long long unit = 0;
@@ -536,9 +569,10 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 			if (rt[i].minus)
 				term = sub2(d, term, smt_term(q, rt[i].minus, side_i, 0).t);
 			rest = sub2(d, rest, mul2(d, num(d, rt[i].mul), term));
-			unit = gcd_ll(unit, rt[i].coef);
+			if (!outer[i])
+				unit = gcd_ll(unit, rt[i].coef);
 		}
-		Z3_ast row = mul2(d, num(d, unit), smt_slot(q, rt[0].p, side_i).t);
+		Z3_ast row = mul2(d, num(d, unit), smt_slot(q, rt[first].p, side_i).t);
 		const char *obj = x->object && x->object->name ? x->object->name : "?";
 		/* The author relies on it for every work-item of the group, not
 		 * only for the witness (which the solver would pick at column
@@ -557,10 +591,11 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		Z3_ast last = nsub ? Z3_substitute(d->z, rest, nsub, from, to) : rest;
 		Z3_ast span = and2(d, Z3_mk_ge(d->z, row, add2(d, rest, num(d, x->width))),
 				   Z3_mk_ge(d->z, row, add2(d, last, num(d, x->width))));
-		h[n++] = (struct hyp){ HYP_ROW, 0, rt[0].p, 0, obj, span, NULL };
+		h[n++] = (struct hyp){ HYP_ROW, 0, rt[first].p, 0, obj, span, NULL };
 	}
-	/* Strides: a parameter multiplying an id of a higher dimension spans the
-	 * rows of the lower one (q >= p * extent). */
+	/* Strides: a parameter multiplying an id of a higher dimension, or the
+	 * group id of a local id's dimension, spans the rows of the lower one
+	 * (q >= p * extent). */
 	for (unsigned i = 0; i < q->nused && n < MAX_HYP; i++) {
 		const struct prod *pa_ = &d->prod[q->used[i]];
 		const struct extent *ea = pa_->us ? smt_extent(d, pa_->x) : NULL;
@@ -569,7 +604,13 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		for (unsigned j = 0; j < q->nused && n < MAX_HYP; j++) {
 			const struct prod *pb_ = &d->prod[q->used[j]];
 			const struct extent *eb = pb_->us ? smt_extent(d, pb_->x) : NULL;
-			if (!eb || eb->dim <= ea->dim || pa_->u == pb_->u)
+			/* a higher dimension, or the group id of the local id's own
+			 * dimension (one group per matrix, one row per work-item:
+			 * A[get_group_id(0) * batch + get_local_id(0) * lda]) */
+			if (!eb || pa_->u == pb_->u)
+				continue;
+			if (eb->dim < ea->dim || (eb->dim == ea->dim && (ea->kind != EXT_LID ||
+									 eb->kind != EXT_GRP)))
 				continue;
 			int pa = -1, pb = -1;
 			for (unsigned t = 0; t < q->nparams; t++) {
