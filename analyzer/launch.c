@@ -109,9 +109,28 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 	cls_bank_model(ctx->opt, &bm);
 	l->sg_size = bm.subgroup;
 	bool reqd_macro = f->reqd_macro[0] || f->reqd_macro[1] || f->reqd_macro[2];
-	if (o->local[0] || f->reqd_wg[0] || reqd_macro) {
-		const unsigned *v = o->local[0] ? o->local : f->reqd_wg;
-		l->src = o->local[0] ? LAUNCH_GIVEN : LAUNCH_REQD;
+	bool given = o->local[0] != 0;
+	if (given && f->reqd_wg[0] && !reqd_macro) {
+		/* A runtime refuses any other work-group size: analyze the one
+		 * that runs, and say so. */
+		bool same = true;
+		for (unsigned d = 0; d < 3; d++)
+			same &= (o->local[d] ? o->local[d] : 1) == (f->reqd_wg[d] ? f->reqd_wg[d] : 1);
+		if (!same) {
+			struct cls_range r = { f->name_pos, f->name_pos };
+			cls_report(ctx, &cls_rule_assumption, r,
+				   "--local-size=%u,%u,%u contradicts reqd_work_group_size(%u, %u, %u) "
+				   "of kernel '%s', which a runtime enforces: analyzed with the "
+				   "kernel's own size", o->local[0], o->local[1] ? o->local[1] : 1,
+				   o->local[2] ? o->local[2] : 1, f->reqd_wg[0],
+				   f->reqd_wg[1] ? f->reqd_wg[1] : 1, f->reqd_wg[2] ? f->reqd_wg[2] : 1,
+				   f->name);
+			given = false;
+		}
+	}
+	if (given || f->reqd_wg[0] || reqd_macro) {
+		const unsigned *v = given ? o->local : f->reqd_wg;
+		l->src = given ? LAUNCH_GIVEN : LAUNCH_REQD;
 		for (unsigned d = 0; d < 3; d++)
 			l->lsz[d] = l->lsz_max[d] = l->wlsz[d] = v[d] ? v[d] : 1;
 		/* reqd_work_group_size(TILE, ...) with TILE a macro constant the
@@ -119,7 +138,7 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 		/* Along a dimension whose work-items the kernel never tells apart
 		 * the size is one, as for an open launch (below). */
 		unsigned open = 0;
-		for (unsigned d = 0; d < 3 && !o->local[0]; d++)
+		for (unsigned d = 0; d < 3 && !given; d++)
 			if (f->reqd_macro[d] && (s.items >> d & 1))
 				open |= 1u << d;
 		unsigned shape[3];

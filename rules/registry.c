@@ -46,7 +46,8 @@ const struct cls_rule cls_rule_assumption = {
 	.severity = CLS_ERROR,
 	.category = "input",
 	.summary = "a clsynclint: assume fact (or --assume) that is malformed, names no kernel "
-		   "argument, or contradicts the launch",
+		   "argument, or contradicts the launch; a --local-size that contradicts "
+		   "reqd_work_group_size",
 };
 
 const struct cls_rule *const cls_rules[] = {
