@@ -57,6 +57,7 @@ struct abuild {
 	struct memo **memo;         /* hash buckets */
 	unsigned nmemo;
 	unsigned divergent_ids;     /* identities of S_DIVERGENT leaves */
+	bool cutoff;                /* a chain was cut at MAX_SYM_DEPTH (symval.c) */
 	struct mem_vec edges;       /* pairs of node ids, packed as struct edge */
 	struct mem_vec ctxs;        /* struct acc_ctx * */
 	unsigned gen;               /* guard cache generation (conflict.c) */

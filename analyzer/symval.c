@@ -375,6 +375,18 @@ static unsigned reaching(struct abuild *ab, const struct ir_func *f, struct fn_i
 	return n;
 }
 
+static bool mentions_var(const struct ir_expr *e, const struct ir_var *v)
+{
+	if (!e)
+		return false;
+	if (e->op == E_VAR)
+		return e->u.var == v;
+	for (unsigned i = 0; i < e->nkids; i++)
+		if (mentions_var(e->kids[i], v))
+			return true;
+	return false;
+}
+
 static bool is_step_op(unsigned op)
 {
 	return op == IR_B_ADD || op == IR_B_SUB || op == IR_B_MUL || op == IR_B_SHL ||
@@ -428,7 +440,8 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 				}
 			}
 		}
-		if (!op)
+		/* v += f(v) is not a step (cur += p[lx] - cur) */
+		if (!op || mentions_var(step, v))
 			continue;
 		struct sym *st = step ? acc_sym_of(ab, step, c, in->block, in->inst, depth + 1)
 				      : mk_const(ab, 1);
@@ -598,7 +611,9 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 	if (acc_shared_obj(v) || v->func != c->f || v->id >= c->f->nvars)
 		return level ? mk_divergent(ab, ++ab->divergent_ids) : NULL;
 	if (depth > MAX_SYM_DEPTH) {
-		/* Too long a chain of definitions to follow: an unknown. */
+		/* Too long a chain of definitions to follow: an unknown (of this
+		 * chain: the callers do not remember what they made of it). */
+		ab->cutoff = true;
 		if (level)
 			return mk_divergent(ab, ++ab->divergent_ids);
 		struct sym *u = mk(ab, S_SLOT);
@@ -611,6 +626,8 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 	for (struct memo *m = ab->memo[h]; m; m = m->next)
 		if (m->ctx == c && m->var == v && m->block == block && m->inst == inst)
 			return m->s;
+	bool cut_before = ab->cutoff;
+	ab->cutoff = false;
 	struct fn_info *fi = acc_fn_info(ab, c->f);
 	struct def_rec d[4];
 	unsigned nd = fi->defs ? reaching(ab, c->f, fi, v, block, inst, d, 3) : 99;
@@ -669,7 +686,11 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 			s = mk_divergent(ab, 1000000u + v->id * 4096u + c->id);
 		}
 	}
-	struct memo *m = MEM_NEW(ab->a, struct memo);
+	/* A value made where a chain was cut at the depth limit depends on
+	 * where the question started: not remembered. */
+	bool cut = ab->cutoff;
+	ab->cutoff = cut_before || cut;
+	struct memo *m = cut ? NULL : MEM_NEW(ab->a, struct memo);
 	if (m) {
 		*m = (struct memo){ c, v, block, inst, s, ab->memo[h] };
 		ab->memo[h] = m;
@@ -875,6 +896,8 @@ static bool float_math(const char *n)
 static bool float_of_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 			  unsigned block, unsigned inst, unsigned depth, struct sym **ld)
 {
+	if (e && depth > MAX_SYM_DEPTH)
+		ab->cutoff = true;
 	if (!e || depth > MAX_SYM_DEPTH)
 		return false;
 	switch (e->op) {
@@ -1015,6 +1038,8 @@ static struct sym *sym_component(struct abuild *ab, const struct ir_expr *e, str
 struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 		       unsigned block, unsigned inst, unsigned depth)
 {
+	if (e && depth > MAX_SYM_DEPTH)
+		ab->cutoff = true;
 	if (!e || depth > MAX_SYM_DEPTH)
 		return NULL;
 	unsigned level = c->in ? unif_expr(c->in, e) : U_DIVERGENT;
@@ -1206,6 +1231,8 @@ static void symbolic_unsupported(struct abuild *ab, const struct ir_expr *lv)
 static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
 		     unsigned block, unsigned inst, struct place *out, unsigned depth)
 {
+	if (lv && depth > MAX_SYM_DEPTH)
+		ab->cutoff = true;
 	if (!lv || depth > MAX_SYM_DEPTH)
 		return false;
 	switch (lv->op) {
@@ -1312,6 +1339,8 @@ static bool decays_to_pointer(const struct ir_expr *e)
 static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct acc_ctx *c,
 			     unsigned block, unsigned inst, struct place *out, unsigned depth)
 {
+	if (p && depth > MAX_SYM_DEPTH)
+		ab->cutoff = true;
 	if (!p || depth > MAX_SYM_DEPTH)
 		return false;
 	p = ir_strip(p);
