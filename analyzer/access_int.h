@@ -43,6 +43,8 @@ struct memo {
 	const struct acc_ctx *ctx;
 	const struct ir_var *var;
 	unsigned block, inst;
+	unsigned cut;                /* 0, or 1 + the depth it was made at when a
+				      * chain below it was cut (symval.c) */
 	struct sym *s;
 	struct memo *next;
 };

@@ -149,6 +149,8 @@ static Z3_ast other_iteration(struct q *q, Z3_ast f)
 {
 	struct dec *d = q->d;
 	for (unsigned s = 0; q->split && s < q->nsplit; s++) {
+		if (q->split[s] < 2)
+			continue;   /* (asking for every slot's variable costs them all) */
 		Z3_ast k0 = smt_slot(q, s, 0).t, k1 = smt_slot(q, s, 1).t;
 		if (q->split[s] == 2)
 			f = and2(d, f, ne(d, k0, k1));

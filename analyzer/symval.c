@@ -623,9 +623,19 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 	}
 	unsigned h = ((unsigned)(uintptr_t)v * 31u + block * 17u + inst + (unsigned)(uintptr_t)c) %
 		     ab->nmemo;
-	for (struct memo *m = ab->memo[h]; m; m = m->next)
-		if (m->ctx == c && m->var == v && m->block == block && m->inst == inst)
-			return m->s;
+	/* A value made below a cut holds for questions with no more depth
+	 * left than it had; a shallower one asks again (at most MAX_SYM_DEPTH
+	 * times per variable and place). */
+	struct memo *found = NULL;
+	for (struct memo *m = ab->memo[h]; m && !found; m = m->next)
+		if (m->ctx == c && m->var == v && m->block == block && m->inst == inst) {
+			if (!m->cut || depth + 1 >= m->cut) {
+				if (m->cut)
+					ab->cutoff = true;
+				return m->s;
+			}
+			found = m;
+		}
 	bool cut_before = ab->cutoff;
 	ab->cutoff = false;
 	struct fn_info *fi = acc_fn_info(ab, c->f);
@@ -687,13 +697,15 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 		}
 	}
 	/* A value made where a chain was cut at the depth limit depends on
-	 * where the question started: not remembered. */
+	 * how deep the question started: remembered with that depth. */
 	bool cut = ab->cutoff;
 	ab->cutoff = cut_before || cut;
-	struct memo *m = cut ? NULL : MEM_NEW(ab->a, struct memo);
+	struct memo *m = found ? found : MEM_NEW(ab->a, struct memo);
 	if (m) {
-		*m = (struct memo){ c, v, block, inst, s, ab->memo[h] };
-		ab->memo[h] = m;
+		struct memo *next = found ? found->next : ab->memo[h];
+		*m = (struct memo){ c, v, block, inst, cut ? depth + 1 : 0, s, next };
+		if (!found)
+			ab->memo[h] = m;
 	}
 	return s;
 }

@@ -55,7 +55,12 @@ def run(cmd, cwd=None):
 
 
 def peak_rss(cmd, cwd=None):
-    """Peak RSS (MB) of one run, measured in a fresh helper process."""
+    """Peak RSS (MB) of one run, measured in a fresh helper process.  For
+    clsynclint, --time-report makes the supervisor reap its workers before it
+    ends (otherwise it leaves them to end on their own), so that the worker,
+    which does the analysis, is among the children measured."""
+    if cmd and os.path.basename(cmd[0]).startswith("clsynclint"):
+        cmd = [cmd[0], "--time-report"] + cmd[1:]
     code = ("import resource,subprocess,sys;"
             "subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL);"
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")

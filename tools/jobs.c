@@ -466,10 +466,11 @@ void run_supervised(struct prog *p)
 	}
 	/* A worker that ends badly after its last file (a sanitizer's or
 	 * Valgrind's finding at its exit) makes the run fail too, where such a
-	 * checker runs.  Elsewhere a worker whose socket closes ends on its
-	 * own: tearing down its address space takes 3 to 5 ms, a tenth of a
-	 * small file's time, which nobody needs to wait for. */
-	bool check = worker_ends_checked();
+	 * checker runs; --time-report reads the workers' peak memory, which
+	 * only a reaped child counts.  Elsewhere a worker whose socket closes
+	 * ends on its own: tearing down its address space takes 3 to 5 ms, a
+	 * tenth of a small file's time, which nobody needs to wait for. */
+	bool check = worker_ends_checked() || p->opt.time_report;
 	for (unsigned w = 0; w < n; w++) {
 		pid_t pid = ws[w].pid;
 		if (pid && !check) {
