@@ -135,7 +135,10 @@ static void add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kern
 	r->second = second;
 	memcpy(r->t_first, first == a ? w->t1 : w->t2, sizeof r->t_first);
 	memcpy(r->t_second, first == a ? w->t2 : w->t1, sizeof r->t_second);
-	r->same_iteration = first == second || acc_reaches(k, first, second, m0, -1);
+	/* one pass: the second follows the first without a back edge (across
+	 * a barrier too: a barrier only some work-items reach orders nothing) */
+	r->same_iteration = first == second || acc_reaches(k, first, second, m0, -1) ||
+			    acc_reaches(k, first, second, MODE_NONE, -1);
 	r->w = *w;
 	r->kind = kind;
 	mem_vec_push(ctx->arena, &rl->races, r);
