@@ -342,6 +342,10 @@ bool acc_reaches(const struct acc_kernel *k, const struct acc *a, const struct a
 bool acc_b_after_a(const struct acc_kernel *k, const struct acc *a, const struct acc *b,
 		   enum acc_mode mode);
 
+/* Is there a loop around both a and b (one loop of one inlined copy of its
+ * function)?  Without one, a and b never meet in different iterations. */
+bool acc_share_loop(const struct acc_kernel *k, const struct acc *a, const struct acc *b);
+
 /* Text of "scratch[1]" or "tile[3][4]" for an element of a's object. */
 const char *acc_element_text(struct cls_ctx *ctx, const struct acc *a, long long index);
 

@@ -209,6 +209,20 @@ bool cfg_dominates(const struct ir_func *f, const struct ir_block *a, const stru
 	       ci->dom_post[b->id] <= ci->dom_post[a->id];
 }
 
+/* The loop around the loop headed by h (the loop of h's immediate
+ * dominator, when that loop holds h), or NULL. */
+const struct ir_block *cfg_outer_loop(const struct ir_func *f, const struct ir_block *h)
+{
+	const struct cfg_info *ci = &ff(f)->cfg;
+	if (!h || !ci->idom)
+		return NULL;
+	int id = ci->idom[h->id];
+	if (id < 0 || (unsigned)id == h->id)
+		return NULL;
+	const struct ir_block *up = f->blocks[id]->loop_header;
+	return up && up != h && cfg_dominates(f, up, h) ? up : NULL;
+}
+
 /* Natural loops: for each back edge t->h, the blocks reaching t without h. */
 static void loops(struct cls_ctx *ctx, struct ir_func *f, struct cfg_info *ci)
 {
@@ -257,14 +271,7 @@ static void loops(struct cls_ctx *ctx, struct ir_func *f, struct cfg_info *ci)
 		const struct ir_block *h = b->loop_header;
 		while (h && d < n) {
 			d++;
-			/* the enclosing loop of header h: its immediate dominator's loop */
-			int id = ci->idom[h->id];
-			if (id < 0 || (unsigned)id == h->id)
-				break;
-			const struct ir_block *up = f->blocks[id]->loop_header;
-			if (!up || up == h || !cfg_dominates(f, up, h))
-				break;
-			h = up;
+			h = cfg_outer_loop(f, h);
 		}
 		b->loop_depth = d;
 	}

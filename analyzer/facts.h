@@ -91,6 +91,7 @@ static inline struct fact_func *ff(const struct ir_func *f)
 /* cfg.c */
 void cfg_analyze(struct cls_ctx *ctx, struct ir_func *f);
 bool cfg_dominates(const struct ir_func *f, const struct ir_block *a, const struct ir_block *b);
+const struct ir_block *cfg_outer_loop(const struct ir_func *f, const struct ir_block *h);
 
 /* barrier.c */
 void bar_analyze(struct cls_ctx *ctx);

@@ -319,6 +319,38 @@ bool acc_b_after_a(const struct acc_kernel *k, const struct acc *a, const struct
 	       (a->range.begin.line == b->range.begin.line && a->range.begin.col <= b->range.begin.col);
 }
 
+/* The loops around x, innermost first: (copy, header) pairs, up the call
+ * chain.  Returns how many were stored (at most max). */
+static unsigned loops_around(const struct acc_kernel *k, const struct acc *x,
+			     const struct acc_ctx **cs, const struct ir_block **hs, unsigned max)
+{
+	const struct acc_ctx *c = k->nodes[x->node].ctx;
+	const struct ir_block *b = k->nodes[x->node].block;
+	unsigned n = 0;
+	for (; c && n < max; b = c->call_block, c = c->parent)
+		for (const struct ir_block *h = b ? b->loop_header : NULL; h && n < max;
+		     h = cfg_outer_loop(c->f, h)) {
+			cs[n] = c;
+			hs[n++] = h;
+		}
+	return n;
+}
+
+bool acc_share_loop(const struct acc_kernel *k, const struct acc *a, const struct acc *b)
+{
+	enum { MAXL = 64 };
+	const struct acc_ctx *ca[MAXL], *cb[MAXL];
+	const struct ir_block *ha[MAXL], *hb[MAXL];
+	unsigned na = loops_around(k, a, ca, ha, MAXL), nb = loops_around(k, b, cb, hb, MAXL);
+	if (na == MAXL || nb == MAXL)
+		return true;            /* too deep to tell: as before */
+	for (unsigned i = 0; i < na; i++)
+		for (unsigned j = 0; j < nb; j++)
+			if (ca[i] == cb[j] && ha[i] == hb[j])
+				return true;
+	return false;
+}
+
 bool acc_reaches_event(const struct acc_kernel *k, const struct acc_event *ev,
 		       const struct acc *b, enum acc_mode m)
 {

@@ -135,9 +135,11 @@ static void add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kern
 	r->second = second;
 	memcpy(r->t_first, first == a ? w->t1 : w->t2, sizeof r->t_first);
 	memcpy(r->t_second, first == a ? w->t2 : w->t1, sizeof r->t_second);
-	/* one pass: the second follows the first without a back edge (across
-	 * a barrier too: a barrier only some work-items reach orders nothing) */
-	r->same_iteration = first == second || acc_reaches(k, first, second, m0, -1) ||
+	/* one pass: no loop holds both, or the second follows the first
+	 * without a back edge (across a barrier too: a barrier only some
+	 * work-items reach orders nothing) */
+	r->same_iteration = first == second || !acc_share_loop(k, first, second) ||
+			    acc_reaches(k, first, second, m0, -1) ||
 			    acc_reaches(k, first, second, MODE_NONE, -1);
 	r->w = *w;
 	r->kind = kind;
@@ -380,7 +382,7 @@ static unsigned copy_across(struct cls_ctx *ctx, struct race_list *rl, const str
 	if (rl->races.len == before)
 		return 0;
 	struct race *r = rl->races.items[before];
-	r->same_iteration = acc_reaches(k, c, x, flight, -1);
+	r->same_iteration = !acc_share_loop(k, c, x) || acc_reaches(k, c, x, flight, -1);
 	return 1;
 }
 
