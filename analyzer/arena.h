@@ -33,6 +33,20 @@ void mem_free_all(struct mem_arena *a);
 static inline bool mem_failed(const struct mem_arena *a) { return a->oom; }
 
 /*
+ * Put the process's heap on transparent huge pages, for a process about to
+ * lint (a worker): a file's run touches 20 to 40 MB of fresh heap, most of
+ * it a Z3 context's tables, and a fault per 4 KiB page was a third of a
+ * small file's time.  Without huge pages (or under a sanitizer's or
+ * Valgrind's allocator) it changes nothing.  Call before any thread starts.
+ */
+void mem_heap_hugepages(void);
+/* Blocks of any size from the advised heap (true), or large ones mmap'd
+ * (false, glibc's default); no effect unless mem_heap_hugepages took. */
+void mem_heap_big_blocks(bool in_heap);
+/* Hand freed heap pages back to the system (all but the advised stretch). */
+void mem_heap_trim(void);
+
+/*
  * Stack discipline for scratch arenas: mem_release(a, m) frees everything
  * allocated from a since m = mem_mark(a), and nothing older.  Marks must be
  * released innermost first.  Used for temporaries of recursive walks whose

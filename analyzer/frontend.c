@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #ifdef __GLIBC__
-#include <malloc.h>
 #endif
 
 #include "ctx.h"
@@ -2536,9 +2535,7 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
  * peak is the parse's or the analyses', not their sum. */
 static void give_back_heap(void)
 {
-#ifdef __GLIBC__
-	malloc_trim(0);
-#endif
+	mem_heap_trim();
 }
 
 /*

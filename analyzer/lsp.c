@@ -197,6 +197,7 @@ static void lint_child(struct server *s, struct doc *d, const struct cls_options
 #ifdef __linux__
 	prctl(PR_SET_PDEATHSIG, SIGKILL);   /* no lint outlives the server */
 #endif
+	mem_heap_hugepages();
 	int null = open("/dev/null", O_RDWR);
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);

@@ -71,7 +71,9 @@ static Z3_context new_context(void)
 {
 	Z3_config cfg = Z3_mk_config();
 	Z3_set_param_value(cfg, "model", "true");
+	mem_heap_big_blocks(true);    /* its 16 MB of tables on huge pages */
 	Z3_context z = Z3_mk_context(cfg);
+	mem_heap_big_blocks(false);
 	Z3_del_config(cfg);
 	return z;
 }
