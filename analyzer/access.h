@@ -57,6 +57,9 @@ struct sym {
 	unsigned slot;          /* S_SLOT, S_IV: index into the environment's values */
 	long long c;            /* S_CONST */
 	struct sym *a, *b, *x;  /* operands; S_IV: a = init, b = step */
+	unsigned id;            /* creation order in the kernel's build, from 1 (0:
+				 * a temporary): names it in the solver, where an
+				 * address would make verdicts differ between runs */
 };
 
 /* A uniform unknown: what it stands for and how to pick values for it. */

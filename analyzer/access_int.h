@@ -59,6 +59,7 @@ struct abuild {
 	struct memo **memo;         /* hash buckets */
 	unsigned nmemo;
 	unsigned divergent_ids;     /* identities of S_DIVERGENT leaves */
+	unsigned sym_ids;           /* struct sym ids handed out */
 	bool cutoff;                /* a chain was cut at MAX_SYM_DEPTH (symval.c) */
 	struct mem_vec edges;       /* pairs of node ids, packed as struct edge */
 	struct mem_vec ctxs;        /* struct acc_ctx * */

@@ -219,13 +219,14 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 			acc_dump_observed(&ctx, o->dump_out);
 		} else if (!strcmp(o->dump, "intervals")) {
 			acc_dump_intervals(&ctx, o->dump_out);
-		} else if (!strcmp(o->dump, "conflicts")) {
+		} else if (!strcmp(o->dump, "conflicts") || !strcmp(o->dump, "smt")) {
 			/* every decision the race rules make, whichever are enabled */
 			race_find(&ctx, AS_LOCAL);
 			race_find(&ctx, AS_GLOBAL);
 			race_inter(&ctx);
 			spin_find(&ctx);
-			dec_dump(&ctx, o->dump_out);
+			if (!strcmp(o->dump, "conflicts"))
+				dec_dump(&ctx, o->dump_out);
 		}
 	}
 	unsigned long unknowns;

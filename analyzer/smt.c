@@ -3,6 +3,7 @@
  * See smt.h, and decide.c for why Z3 and how the products are abstracted.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -592,12 +593,12 @@ static void smt_type_range(struct q *q, const struct ir_type *t, Z3_ast v)
 }
 
 /* A datum of one work-item under q->data_mode (see struct q). */
-static struct tv data_value(struct q *q, const void *s, unsigned inst)
+static struct tv data_value(struct q *q, const struct sym *s, unsigned inst)
 {
 	struct dec *d = q->d;
 	if (q->data_mode == 1) {
 		char name[48];
-		snprintf(name, sizeof name, "k%u.fd%p@%u", d->kid, (const void *)s, inst);
+		snprintf(name, sizeof name, "k%u.fd%u@%u", d->kid, s->id, inst);
 		return tvv(var(d, name), false);
 	}
 	/* the work-item's own linear local id */
@@ -975,7 +976,7 @@ struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned dep
 		if (q->loads_equal) {
 			/* both work-items read equal data: one value per load */
 			char name[48];
-			snprintf(name, sizeof name, "k%u.ld%p", d->kid, (const void *)s);
+			snprintf(name, sizeof name, "k%u.ld%u", d->kid, s->id);
 			r = tvv(var(d, name), true);
 		} else {
 			char name[48];
@@ -1377,6 +1378,24 @@ static bool model_exact(struct q *q, Z3_model m)
 	return true;
 }
 
+/* --dump=smt: each check as SMT-LIB text, to see what was asked and to
+ * compare runs (names in it must not depend on where things lie in
+ * memory, or the solver's search, and so its verdicts at the limit, would
+ * differ between runs). */
+static void dump_check(struct q *q, Z3_solver s, unsigned na, const Z3_ast *as, Z3_lbool r)
+{
+	const struct cls_options *o = q->ctx->opt;
+	if (!o->dump || !o->dump_out || strcmp(o->dump, "smt"))
+		return;
+	struct dec *d = q->d;
+	fprintf(o->dump_out, "; check %lu in '%s': %s\n%s", d->checks,
+		q->k && q->k->kernel ? q->k->kernel->name : "?",
+		r == Z3_L_TRUE ? "sat" : r == Z3_L_FALSE ? "unsat" : "unknown",
+		Z3_solver_to_string(d->z, s));
+	for (unsigned i = 0; i < na; i++)
+		fprintf(o->dump_out, "; assuming %s\n", Z3_ast_to_string(d->z, as[i]));
+}
+
 /* One solver call in the current scope.  On a model, *m receives it
  * (inc_ref'd); on "unsat" under assumptions, as[] is compacted to the core
  * (the rest NULL) when `core` is set. */
@@ -1386,6 +1405,7 @@ static Z3_lbool solve(struct q *q, unsigned na, Z3_ast *as, bool core, Z3_model 
 	d->checks++;
 	Z3_solver s = d->s;
 	Z3_lbool r = na ? Z3_solver_check_assumptions(d->z, s, na, as) : Z3_solver_check(d->z, s);
+	dump_check(q, s, na, as, r);
 	if (zfail(d))
 		return Z3_L_UNDEF;
 	/* The incremental solver's state (the scopes of earlier questions, the

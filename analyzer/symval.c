@@ -20,8 +20,10 @@
 static struct sym *mk(struct abuild *ab, enum sym_op op)
 {
 	struct sym *s = MEM_NEW(ab->a, struct sym);
-	if (s)
+	if (s) {
 		s->op = (unsigned char)op;
+		s->id = ++ab->sym_ids;
+	}
 	return s;
 }
 

@@ -92,7 +92,7 @@ static const char usage_text[] =
 	"  --list-rules             list the rules and exit\n"
 	"  --explain=RULE           print the documentation of a rule and exit\n"
 	"  --verify[=PREFIX]        check the files' expected-... (or PREFIX-...) comments\n"
-	"  --dump=ir|uniformity|local-accesses|accesses|intervals|conflicts\n"
+	"  --dump=ir|uniformity|local-accesses|accesses|intervals|conflicts|smt\n"
 	"                           print the analysis facts (debugging, runtime_check)\n"
 	"  --time-report            print the time spent per phase and rule (stderr)\n"
 	"  --version, --help\n"
@@ -315,10 +315,11 @@ static int parse_args(struct prog *p, int argc, char **argv)
 			p->opt.dump = a + 7;
 			if (strcmp(p->opt.dump, "ir") && strcmp(p->opt.dump, "uniformity") &&
 			    strcmp(p->opt.dump, "local-accesses") && strcmp(p->opt.dump, "conflicts") &&
-			    strcmp(p->opt.dump, "accesses") &&
+			    strcmp(p->opt.dump, "accesses") && strcmp(p->opt.dump, "smt") &&
 			    strcmp(p->opt.dump, "intervals"))
 				return usage_error("unknown --dump kind '%s' (ir, uniformity, "
-						   "local-accesses, accesses, intervals, conflicts)", p->opt.dump);
+						   "local-accesses, accesses, intervals, conflicts, smt)",
+						   p->opt.dump);
 			p->opt.dump_out = stdout;
 		} else if (!strcmp(a, "--config") || !strcmp(a, "--output") ||
 			   !strcmp(a, "--explain") || !strcmp(a, "--format") ||

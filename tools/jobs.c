@@ -126,6 +126,7 @@ static void debug_crash(const char *path)
 static void job_worker(struct prog *p, int fd)
 {
 	unsigned i;
+	mem_heap_hugepages();
 	/* the solver's context, made while the first file is read and parsed */
 	cls_prewarm();
 	while (read_full(fd, &i, sizeof i) && i < p->nfiles) {
