@@ -181,7 +181,7 @@ static void emit_at(struct walker *w, const struct ir_expr *lv, bool is_pointer,
 	a->elem_type = pl.elem;
 	a->elem_size = acc_type_size(pl.elem);
 	a->field = pl.field;
-	if (pl.object->extent && pl.dim <= ACC_MAX_BOUND) {
+	if (pl.dim && pl.dim <= ACC_MAX_BOUND) {
 		unsigned n = 0;
 		while (n < pl.dim && pl.sub[n] && pl.ext[n])
 			n++;

@@ -55,7 +55,7 @@
 
 /* Hypotheses, in the order the condition's minimization drops them: the
  * strongest first, so that what stays is the most precise condition. */
-enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ };
+enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ, HYP_PART };
 
 struct hyp {
 	unsigned char kind, dim;
@@ -501,6 +501,94 @@ static bool guard_bound(struct q *q, const struct acc *x, unsigned p)
 	return false;
 }
 
+/* Does x index a pointer variable of its own (b[i] with b = &a[n] or a + n,
+ * a part of a buffer the kernel split), rather than its object directly? */
+static bool through_part(const struct acc *x)
+{
+	const struct ir_expr *lv = x->lv ? ir_strip(x->lv) : NULL;
+	const struct ir_expr *base = lv && lv->op == E_INDEX ? ir_strip(lv->kids[0]) : NULL;
+	return base && base->op == E_VAR && base->u.var != x->object &&
+	       base->u.var->kind == VAR_PRIVATE && base->u.var->type &&
+	       base->u.var->type->kind == T_POINTER;
+}
+
+/* Does s name slot p itself (not inside the definition of another slot
+ * made from it: thid_num = n >> 1 is a quantity of its own)? */
+static bool names_slot(const struct sym *s, unsigned p, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	if (s->op == S_SLOT || s->op == S_IV)
+		return s->slot == p;
+	return names_slot(s->a, p, depth + 1) || names_slot(s->b, p, depth + 1) ||
+	       names_slot(s->x, p, depth + 1);
+}
+
+/* The one kernel argument (not a macro) that index x uses and its
+ * subscript sub does not, or -1: a part's start (b = &a[n]: n). */
+static int part_unit(struct q *q, const struct acc *x, const struct sym *sub)
+{
+	int which = -1;
+	for (unsigned j = 0; j < q->nparams; j++) {
+		unsigned p = q->params[j];
+		if (q->k->slots[p].is_macro || !names_slot(x->index, p, 0) || names_slot(sub, p, 0))
+			continue;
+		if (which >= 0)
+			return -1;
+		which = (int)p;
+	}
+	return which;
+}
+
+/*
+ * Parts: a buffer the kernel splits into arrays at an argument (a = s; b =
+ * &a[n]; c = &b[n]: one dynamic __local buffer for several arrays of n
+ * elements), accessed through the parts: each subscript stays inside its
+ * part, 0 <= i < n.  Where one side of the pair indexes the first part
+ * (a[i], whose start has no n in it) the other side's n is its length.
+ * A race that needs a subscript past its part is a coincidence of the
+ * host's sizes, like rows that overlap.
+ */
+/* The argument a buffer is split at, when both a and b index parts of it
+ * (sub[]: their subscripts), or -1. */
+static int part_split(struct q *q, const struct acc *a, const struct acc *b,
+		      const struct sym *sub[2])
+{
+	if (!a || !b || !through_part(a) || !through_part(b))
+		return -1;
+	const struct acc *x[2] = { a, b };
+	int unit[2] = { -1, -1 };
+	for (unsigned i = 0; i < 2; i++) {
+		const struct ir_expr *lv = ir_strip(x[i]->lv);
+		sub[i] = acc_sym_of(q->ab, lv->kids[1], x[i]->ctx, x[i]->block->id, x[i]->inst, 0);
+		if (!sub[i])
+			return -1;
+		unit[i] = part_unit(q, x[i], sub[i]);
+	}
+	int p = unit[0] >= 0 ? unit[0] : unit[1];
+	if (unit[0] >= 0 && unit[1] >= 0 && unit[0] != unit[1])
+		return -1;
+	return p;
+}
+
+static unsigned part_hypotheses(struct q *q, struct hyp *h, unsigned n, const struct acc *a,
+				const struct acc *b)
+{
+	struct dec *d = q->d;
+	const struct acc *x[2] = { a, b };
+	const struct sym *sub[2] = { NULL, NULL };
+	int p = part_split(q, a, b, sub);
+	if (p < 0)
+		return n;
+	for (unsigned i = 0; i < 2 && n < MAX_HYP; i++) {
+		Z3_ast si = smt_term(q, sub[i], i, 0).t, len = smt_slot(q, (unsigned)p, i).t;
+		Z3_ast f = and2(d, Z3_mk_ge(d->z, si, num(d, 0)), Z3_mk_lt(d->z, si, len));
+		const char *obj = x[i]->object && x[i]->object->name ? x[i]->object->name : "?";
+		h[n++] = (struct hyp){ HYP_PART, 0, (unsigned)p, 0, obj, f, NULL };
+	}
+	return n;
+}
+
 static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, const struct acc *b,
 			   bool local)
 {
@@ -595,6 +683,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 				   Z3_mk_ge(d->z, row, add2(d, last, num(d, x->width))));
 		h[n++] = (struct hyp){ HYP_ROW, 0, rt[first].p, 0, obj, span, NULL };
 	}
+	n = part_hypotheses(q, h, n, a, b);
 	/* Strides: a parameter multiplying an id of a higher dimension, or the
 	 * group id of a local id's dimension, spans the rows of the lower one
 	 * (q >= p * extent). */
@@ -674,7 +763,8 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned nc)
 {
 	static const unsigned char rank[] = { [HYP_EXT_G] = 0, [HYP_ORDER] = 1, [HYP_ROW] = 2,
-					      [HYP_EXT_L] = 3, [HYP_POS] = 4, [HYP_NZ] = 4 };
+					      [HYP_PART] = 2, [HYP_EXT_L] = 3, [HYP_POS] = 4,
+					      [HYP_NZ] = 4 };
 	unsigned r[MAX_HYP];
 	for (unsigned i = 0; i < nc; i++) {
 		r[i] = 0;
@@ -708,6 +798,9 @@ static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, con
 	case HYP_ROW:
 		return mem_printf(ctx->arena, "rows of '%s' overlap ('%s' is smaller than the column "
 				  "index it is added to)", h->what, p);
+	case HYP_PART:
+		return mem_printf(ctx->arena, "an index of a part of '%s' runs past the part's "
+				  "length '%s'", h->what, p);
 	default:
 		return mem_printf(ctx->arena, "'%s' < '%s' * %s", slot_name(k, h->q), p, h->what);
 	}
@@ -873,6 +966,33 @@ static Z3_ast one_winner(struct q *q, const struct acc *x, Z3_ast f)
 	return and2(d, f, Z3_mk_not(d->z, and2(d, and2(d, won, eq(d, addr[0], addr[1])), differ)));
 }
 
+/*
+ * Access x of work-item inst stays inside its object: an array or struct
+ * of a known size (0 <= byte offset, offset + width <= size), and a
+ * kernel's pointer argument from where it points on (the host passes the
+ * start of a buffer or sub-buffer, and __local arguments start their
+ * allocation).  An access outside is undefined behaviour, not a race: a
+ * witness that needs one (a negative element, a row past a tile's end)
+ * rests on nothing the kernel does when it runs correctly.
+ */
+static Z3_ast within_object(struct q *q, const struct acc *x, Z3_ast off)
+{
+	struct dec *d = q->d;
+	const struct ir_var *o = x->object;
+	const struct ir_type *t = o ? o->type : NULL;
+	if (!t)
+		return Z3_mk_true(d->z);
+	bool arg = o->kind == VAR_PARAM && o->func && o->func->is_kernel && t->kind == T_POINTER;
+	bool sized = (o->kind == VAR_SHARED || o->kind == VAR_PROGRAM) && t->kind != T_POINTER &&
+		     !t->symbolic && t->size > 0;
+	if (!arg && !sized)
+		return Z3_mk_true(d->z);
+	Z3_ast f = Z3_mk_ge(d->z, off, num(d, 0));
+	if (sized)
+		f = and2(d, f, Z3_mk_le(d->z, add2(d, off, num(d, x->width)), num(d, t->size)));
+	return f;
+}
+
 static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b,
 			   enum acc_mode mode, Z3_ast *pia, Z3_ast *pib)
 {
@@ -889,6 +1009,7 @@ static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b
 	f = other_iteration(q, f);
 	if (a->nbound || b->nbound)
 		f = and2(d, f, in_bounds(q, a, b));
+	f = and2(d, f, and2(d, within_object(q, a, ia), within_object(q, b, ib)));
 	for (unsigned i = 0; i < q->k->accs.len; i++)
 		f = one_winner(q, q->k->accs.items[i], f);
 	if (pia)
@@ -1253,7 +1374,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * narrower than the group's columns, rather than 'width'
 			 * under a global size that the launch makes equal). */
 			static const unsigned char pref[] = { HYP_POS, HYP_NZ, HYP_EXT_L, HYP_ROW,
-							      HYP_ORDER, HYP_EXT_G };
+							      HYP_PART, HYP_ORDER, HYP_EXT_G };
 			unsigned upto = sizeof pref;
 			for (unsigned pi = 0, i = 0; nc == 1 && pi < sizeof pref; pi++)
 				for (i = 0; i < nh; i++)
@@ -1293,6 +1414,20 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			char buf[512] = "";
 			size_t len = 0;
 			bool coincidence = false, only_pos = true;
+			/* A race that needs a subscript past its part of a split
+			 * buffer (b = &a[n]; b[lid] against a[lid + m]) is a
+			 * coincidence of the host's sizes too, whichever
+			 * hypothesis the condition names (n < the work-group,
+			 * the parts being as long as it). */
+			Z3_ast part_lits[MAX_HYP];
+			unsigned npart = 0, nparts = 0;
+			for (unsigned i = 0; i < nh; i++) {
+				nparts += h[i].kind == HYP_PART;
+				if (h[i].kind == HYP_PART || h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
+					part_lits[npart++] = h[i].lit;
+			}
+			if (nparts && smt_check(&q, hf, npart, part_lits, NULL) == Z3_L_FALSE)
+				coincidence = true;
 			Z3_ast broken = Z3_mk_false(d->z), keep = Z3_mk_true(d->z);
 			for (unsigned i = 0; i < nh; i++) {
 				bool in = false;
@@ -1313,7 +1448,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				 * and the launch, short by a work-group or more). */
 				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_NZ ||
 					       h[i].kind == HYP_ORDER || k->slots[h[i].p].is_macro ||
-					       h[i].kind == HYP_ROW;
+					       h[i].kind == HYP_ROW || h[i].kind == HYP_PART;
 				only_pos &= h[i].kind == HYP_POS || h[i].kind == HYP_NZ;
 				const char *t = hyp_text(ctx, k, &h[i]);
 				if (t && strstr(buf, t))

@@ -111,9 +111,11 @@ static int by_object(const void *pa, const void *pb)
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
-static void add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
-		const struct acc *a, const struct acc *b, const struct acc_witness *w,
-		enum race_kind kind)
+/* Record the race (a, b) with witness w; returns the finding it made or
+ * replaced, NULL when one for the same statement and object stands. */
+static struct race *add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
+			const struct acc *a, const struct acc *b, const struct acc_witness *w,
+			enum race_kind kind)
 {
 	/* One finding per racy statement and object; a barrier-fence finding is
 	 * about the barrier between a particular pair, so it is kept per pair. */
@@ -124,11 +126,30 @@ static void add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kern
 	bool per_pair = kind == RACE_FLAGS || kind == RACE_FENCE;
 	const void *key1 = per_pair ? (const void *)first->stmt : second->stmt;
 	const void *key2 = per_pair ? (const void *)second->stmt : a->object;
-	if (seen && pset_add(per_pair ? (struct pset *)rl->pairs : seen, key1, key2))
-		return;
-	struct race *r = MEM_NEW(ctx->arena, struct race);
-	if (!r)
-		return;
+	struct race *r = NULL;
+	if (seen && pset_add(per_pair ? (struct pset *)rl->pairs : seen, key1, key2)) {
+		/* Reported already; but a race that needs no particular values
+		 * says more than one that does (a statement that races with its
+		 * neighbour's element whatever the sizes, and also with another
+		 * part of the buffer when the host's sizes disagree): it takes
+		 * the finding's place. */
+		if (w->condition)
+			return NULL;
+		for (unsigned i = rl->races.len; i-- > 0 && !r;) {
+			struct race *o = rl->races.items[i];
+			if (o->k == k && o->kind == kind && o->w.condition &&
+			    (per_pair ? o->first->stmt == key1 && o->second->stmt == key2
+				      : o->second->stmt == key1 && o->second->object == key2))
+				r = o;
+		}
+		if (!r)
+			return NULL;
+	} else {
+		r = MEM_NEW(ctx->arena, struct race);
+		if (!r)
+			return NULL;
+		mem_vec_push(ctx->arena, &rl->races, r);
+	}
 	r->k = k;
 	/* first and second in execution order on the connecting path */
 	r->first = first;
@@ -143,7 +164,7 @@ static void add(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kern
 			    acc_reaches(k, first, second, MODE_NONE, -1);
 	r->w = *w;
 	r->kind = kind;
-	mem_vec_push(ctx->arena, &rl->races, r);
+	return r;
 }
 
 /* Is (a, b) the writer and the read of a spin-wait?  Those are reported as
@@ -378,12 +399,11 @@ static unsigned copy_across(struct cls_ctx *ctx, struct race_list *rl, const str
 	if (w.benign && !ctx->opt->report_benign)
 		return 0;
 	unsigned before = rl->races.len;
-	add(ctx, rl, k, x, c, &w, RACE_PLAIN);
-	if (rl->races.len == before)
+	struct race *r = add(ctx, rl, k, x, c, &w, RACE_PLAIN);
+	if (!r)
 		return 0;
-	struct race *r = rl->races.items[before];
 	r->same_iteration = !acc_share_loop(k, c, x) || acc_reaches(k, c, x, flight, -1);
-	return 1;
+	return rl->races.len > before;
 }
 
 /*

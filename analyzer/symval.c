@@ -1225,6 +1225,15 @@ static struct sym *symbolic_row(struct abuild *ab, const struct ir_var *o, unsig
 	return r;
 }
 
+/* The array type of dimension dm of an object of type t (0: t itself), when
+ * its length is a number; NULL otherwise. */
+static const struct ir_type *array_dim(const struct ir_type *t, unsigned dm)
+{
+	for (unsigned j = 0; t && j < dm; j++)
+		t = t->kind == T_ARRAY ? t->elem : NULL;
+	return t && t->kind == T_ARRAY && !t->symbolic && t->count > 0 ? t : NULL;
+}
+
 /* An access into an array whose row length is a macro constant, reached
  * in a way whose offset cannot be written (through a pointer to a row, a
  * typedef the lengths are hidden in): reported, not guessed. */
@@ -1277,6 +1286,7 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 			return false;
 		struct sym *esym = es ? mk_const(ab, es) : NULL;
 		const struct ir_var *o = out->object;
+		const struct ir_type *at = direct && !o->extent ? array_dim(o->type, out->dim) : NULL;
 		if (direct && o->extent && out->dim < o->nextent) {
 			/* An array whose lengths are macro constants: the row's size
 			 * from the lengths as written, and the subscript's bound. */
@@ -1285,6 +1295,14 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 			if (dm < ACC_MAX_BOUND) {
 				out->sub[dm] = i;
 				out->ext[dm] = extent_sym(ab, o->extent[dm], 0);
+			}
+		} else if (at) {
+			/* An array whose lengths are numbers: the subscript's bound
+			 * (a row of a tile does not run into the next one). */
+			unsigned dm = out->dim++;
+			if (dm < ACC_MAX_BOUND) {
+				out->sub[dm] = i;
+				out->ext[dm] = mk_const(ab, at->count);
 			}
 		} else {
 			out->dim = ACC_MAX_BOUND + 1;
