@@ -1298,10 +1298,20 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			at_witness = and2(d, at_witness, eq(d, d->lsz[dm], num(d, k->launch.wlsz[dm])));
 			open_size = true;
 		}
-	if (open_size && smt_check(&q, and2(d, f, at_witness), 0, NULL, NULL) == Z3_L_FALSE) {
+	Z3_lbool rw = open_size ? smt_check(&q, and2(d, f, at_witness), 0, NULL, NULL) : Z3_L_TRUE;
+	if (rw == Z3_L_FALSE) {
 		found = false;
 		w->verdict = VERDICT_FREE;
 		w->quiet = "only with a work-group size other than the witness size";
+		goto out;
+	}
+	/* Undecided at the witness size: the race may need another size
+	 * (a scan's counters reach 0 only with 3 or 257 work-items), and the
+	 * first model's witness would name it. */
+	if (rw != Z3_L_TRUE) {
+		found = false;
+		w->verdict = VERDICT_UNKNOWN;
+		w->why_unknown = unknown_why(rw, &q);
 		goto out;
 	}
 	/* The rest of the question (the hypotheses, the condition, the

@@ -637,6 +637,16 @@ static void infer_groups(struct acc_kernel *k)
 			struct term t[32];
 			unsigned n = 0;
 			flatten(s->a, 1, t, &n, 32, 0);
+			/* A grid-stride loop hands each work-item its own start:
+			 * the group's first item plus the local id.  A counter that
+			 * starts at the group id alone (for (j = g + 1; j < n;
+			 * j++), a look at the groups after this one) strides
+			 * nothing and bounds nothing. */
+			bool own = false;
+			for (unsigned q = 0; q < n; q++)
+				own |= t[q].atom && t[q].atom->op == S_LID;
+			if (!own)
+				continue;
 			for (unsigned q = 0; q < n; q++) {
 				const struct sym *x = t[q].atom;
 				long long coef = t[q].coef;
