@@ -582,12 +582,15 @@ static bool inter_check(struct cls_ctx *ctx, struct race_list *rl, const struct 
 	/* A pair that races within one group for every launch is reported
 	 * there; one that needs a condition (an argument smaller than the
 	 * launch) is reported here, between groups, where its condition is
-	 * weakest and its witness the one a rounded launch makes. */
+	 * weakest and its witness the one a rounded launch makes.  Not a
+	 * pair reported for a barrier's fence flags: the fix that finding
+	 * names (CLK_GLOBAL_MEM_FENCE) orders one group only, and the same
+	 * pair between groups stays a race. */
 	const struct race_list *intra = race_find(ctx, AS_GLOBAL);
 	for (unsigned r = 0; intra && r < intra->races.len; r++) {
 		const struct race *o = intra->races.items[r];
 		if (((o->first == a && o->second == b) || (o->first == b && o->second == a)) &&
-		    !o->w.condition)
+		    !o->w.condition && o->kind != RACE_FENCE && o->kind != RACE_FLAGS)
 			return false;
 	}
 	struct acc_witness w;
