@@ -163,8 +163,16 @@ bool spin_cas_read(const struct acc *r, const struct acc *w)
 	 * compare-and-swap of the same element in the same function: the swap
 	 * validates the plain read, which may see any value. */
 	if (!r || !w || r->atomic || r->kind != ACC_READ || !w->atomic || r->object != w->object ||
-	    r->ctx != w->ctx || !r->stmt || r->stmt->op != E_ASSIGN || r->stmt->sub ||
-	    !r->index || !w->index || !sym_equal(r->index, w->index))
+	    r->ctx != w->ctx || !r->index || !w->index || !sym_equal(r->index, w->index))
+		return false;
+	/* Or any plain read of the element in the body of the retry loop
+	 * the swap ends (`do { old = *p; nv = old + *p * 0.5f; } while
+	 * (atomic_cmpxchg(p, old, nv) != old)`): a value that moved since old
+	 * was read makes the swap fail and the round run again. */
+	if (w->block && w->inst == w->block->ninsts && cas_expected(w->block->cond, 0) &&
+	    r->block && r->block->loop_header && r->block->loop_header == w->block->loop_header)
+		return true;
+	if (!r->stmt || r->stmt->op != E_ASSIGN || r->stmt->sub)
 		return false;
 	const struct ir_var *lv = private_base(r->stmt->kids[0]);
 	if (!lv)
