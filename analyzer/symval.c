@@ -683,8 +683,12 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 	if (!s) {
 		if (level == U_UNIFORM) {
 			/* A uniform value we cannot follow: one unknown per variable and
-			 * definition set, so that equal uses cancel out. */
+			 * definition set, so that equal uses cancel out.  Uniform in a
+			 * group, but perhaps each group's own (a sum over the groups
+			 * before this one: offset += counts[g] for g < get_group_id(0)),
+			 * like an expression the analysis does not follow. */
 			unsigned slot = new_slot(ab, v->name, v, c, NULL, false);
+			ab->k->slots[slot].per_group = true;
 			int L = -1;
 			for (unsigned i = 0; i < nd && i < 3; i++)
 				if (d[i].block != (unsigned)-1 && fi->inner && fi->inner[d[i].block] >= 0)
