@@ -446,12 +446,125 @@ static bool uses_beyond_divisor(const struct sym *s, unsigned p, unsigned depth)
 	       uses_beyond_divisor(s->x, p, depth + 1);
 }
 
+/* Does s use slot p with a positive sign somewhere (a sum's term, a
+ * product's factor), not only subtracted (src = start + i - r)?  neg: s
+ * is subtracted where it stands.  Divisors do not count (see above). */
+static bool adds_slot(const struct sym *s, unsigned p, bool neg, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	if (s->op == S_SLOT || s->op == S_IV)
+		return s->slot == p ? !neg : s->op == S_IV &&
+						     (adds_slot(s->a, p, neg, depth + 1) ||
+						      adds_slot(s->b, p, neg, depth + 1));
+	if (s->op == S_NEG)
+		return adds_slot(s->a, p, !neg, depth + 1);
+	if (s->op == S_BIN && s->sub == IR_B_SUB)
+		return adds_slot(s->a, p, neg, depth + 1) || adds_slot(s->b, p, !neg, depth + 1);
+	if (s->op == S_BIN && (s->sub == IR_B_DIV || s->sub == IR_B_REM || s->sub == IR_B_SHR))
+		return adds_slot(s->a, p, neg, depth + 1);
+	if (s->op == S_BIN && s->sub == IR_B_MUL && s->a && s->b &&
+	    (s->a->op == S_CONST || s->b->op == S_CONST)) {
+		const struct sym *c = s->a->op == S_CONST ? s->a : s->b;
+		return adds_slot(c == s->a ? s->b : s->a, p, neg != (c->c < 0), depth + 1);
+	}
+	if (s->op == S_BIN && s->sub == IR_B_MUL)    /* a row: rows * p, either sign */
+		return adds_slot(s->a, p, false, depth + 1) || adds_slot(s->b, p, false, depth + 1);
+	return adds_slot(s->a, p, neg, depth + 1) || adds_slot(s->b, p, neg, depth + 1) ||
+	       adds_slot(s->x, p, neg, depth + 1);
+}
+
+/* Is s slot p alone, give or take one, or divided by a constant (n, n - 1,
+ * n + 1, n / 4, n >> 2)?  Not a sum that makes room around a range (i <
+ * 64 + 2 * r: r is a halo's radius). */
+static bool only_slot(const struct sym *s, unsigned p, unsigned depth)
+{
+	if (!s || depth > 16)
+		return false;
+	if (s->op == S_SLOT)
+		return s->slot == p;
+	if (s->op != S_BIN || !s->a || !s->b)
+		return false;
+	if (s->sub == IR_B_DIV || s->sub == IR_B_SHR)
+		return s->b->op == S_CONST && only_slot(s->a, p, depth + 1);
+	if (s->sub == IR_B_ADD || s->sub == IR_B_SUB) {
+		const struct sym *c = s->b->op == S_CONST ? s->b : s->sub == IR_B_ADD ? s->a : NULL;
+		return c && c->op == S_CONST && (c->c == 1 || c->c == -1) &&
+		       only_slot(c == s->b ? s->a : s->b, p, depth + 1);
+	}
+	return false;
+}
+
+/* Does s hold a work-item's or group's id, or a loop counter that starts
+ * at one (for (i = gid; i < n; i += stride))? */
+static bool holds_id(const struct sym *s, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	if (s->op == S_LID || s->op == S_GRP)
+		return true;
+	if (s->op == S_IV)
+		return holds_id(s->a, depth + 1);
+	return holds_id(s->a, depth + 1) || holds_id(s->b, depth + 1) || holds_id(s->x, depth + 1);
+}
+
+/* Is p, by condition c holding (truth), an upper bound of an id, alone on
+ * its side: gid < n, !(gid >= n), i < n for a counter from gid?  A radius
+ * is not (g >= r, g < n - r, i < lsz + 2 * r), nor a loop's count (j <
+ * iterations with j from 0). */
+static bool bounds_id(const struct sym *c, unsigned p, bool truth, unsigned depth)
+{
+	if (!c || depth > 16)
+		return false;
+	if (c->op == S_LNOT)
+		return bounds_id(c->a, p, !truth, depth + 1);
+	if (c->op == S_BIN && (c->sub == IR_B_LAND || c->sub == IR_B_LOR))
+		/* both hold (a true &&, a false ||): each operand bounds */
+		return ((c->sub == IR_B_LAND) == truth) &&
+		       (bounds_id(c->a, p, truth, depth + 1) || bounds_id(c->b, p, truth, depth + 1));
+	if (c->op != S_BIN || !c->a || !c->b)
+		return false;
+	const struct sym *lo, *hi;
+	switch (c->sub) {
+	case IR_B_LT: case IR_B_LE:
+		lo = truth ? c->a : c->b, hi = truth ? c->b : c->a;
+		break;
+	case IR_B_GT: case IR_B_GE:
+		lo = truth ? c->b : c->a, hi = truth ? c->a : c->b;
+		break;
+	default:
+		return false;
+	}
+	return only_slot(hi, p, 0) && holds_id(lo, 0);
+}
+
 /* extent: asked for an extent hypothesis (p >= the launch), which an
  * unknown that an index only divides by does not answer to: a row length
- * (row = gid / width) is smaller than the launch by design. */
+ * (row = gid / width) is smaller than the launch by design.  Nor does one
+ * an index only subtracts, or a guard only compares in other ways than as
+ * an id's upper bound (a halo's radius). */
 static bool size_like(struct q *q, const struct acc *x, unsigned p, bool extent)
 {
-	if (extent ? uses_beyond_divisor(x->index, p, 0) : sym_uses_slot(x->index, p))
+	if (extent) {
+		if (uses_beyond_divisor(x->index, p, 0) && adds_slot(x->index, p, false, 0))
+			return true;
+		for (unsigned i = 0; i < x->neguard; i++)
+			if (bounds_id(x->eguard[i].cond, p, x->eguard[i].when_true, 0))
+				return true;
+		struct aux *ax = acc_aux(q->ab, q->k, x);
+		const struct guard *g = ax ? ax->g : NULL;
+		for (unsigned i = 0; g && i < g->n; i++)
+			if (g->lit[i].br && g->lit[i].br->term == TERM_BRANCH &&
+			    bounds_id(g->lit[i].cond, p, g->lit[i].edge == 0, 0))
+				return true;
+		for (unsigned i = 0; ax && i < ax->nslots; i++) {
+			const struct sym_slot *sl = &q->k->slots[ax->slots[i]];
+			if (sl->is_iv && bounds_id(sl->cond, p, sl->cond_true_enters, 0))
+				return true;
+		}
+		return false;
+	}
+	if (sym_uses_slot(x->index, p))
 		return true;
 	for (unsigned i = 0; i < x->neguard; i++)
 		if (compared(x->eguard[i].cond, p, false, 0))
