@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #ifdef __GLIBC__
 #endif
 
@@ -2128,6 +2129,48 @@ static bool report_compiler(struct fe *s)
 	return error;
 }
 
+/* Does compiler argument v[i] (-DNAME..., -UNAME, or -D/-U then NAME)
+ * define or undefine macro `name`? */
+static bool names_macro(const char *const *v, unsigned n, unsigned i, const char *name)
+{
+	const char *a = v[i];
+	size_t k = strlen(name);
+	if (strncmp(a, "-D", 2) && strncmp(a, "-U", 2))
+		return false;
+	a = a[2] ? a + 2 : i + 1 < n ? v[i + 1] : "";
+	return !strncmp(a, name, k) && (!a[k] || a[k] == '=');
+}
+
+/*
+ * __OPENCL_VERSION__ as a device compiler defines it: the device's version,
+ * which clang leaves to the driver.  Without it a file that tests it takes
+ * its host-code branches (#ifndef __OPENCL_VERSION__) or compares with 0.
+ * The version is the one the parse asks for (-cl-std, the last one given
+ * wins, as in clang); 0 when the options define or undefine the macro
+ * themselves, or name a version this table does not know.
+ */
+static int opencl_version(const struct cls_options *o)
+{
+	static const struct { const char *std; int v; } vs[] = {
+		{ "CL1.0", 100 }, { "CL1.1", 110 }, { "CL1.2", 120 }, { "CL2.0", 200 },
+		{ "CL3.0", 300 }, { "CLC++", 200 }, { "CLC++1.0", 200 }, { "CLC++2021", 300 },
+	};
+	const char *std = o->cl_std ? o->cl_std : "CL3.0";
+	for (unsigned i = 0; i < o->ncc_args; i++) {
+		const char *a = o->cc_args[i];
+		if (names_macro(o->cc_args, o->ncc_args, i, "__OPENCL_VERSION__"))
+			return 0;
+		if (!strncmp(a, "-cl-std=", 8))
+			std = a + 8;
+		else if (!strncmp(a, "-std=", 5))
+			std = a + 5;
+	}
+	for (unsigned i = 0; i < sizeof vs / sizeof vs[0]; i++)
+		if (!strcasecmp(std, vs[i].std))
+			return vs[i].v;
+	return 0;
+}
+
 /* The compiler arguments: OpenCL C mode, builtins, the user's options. */
 static const char **build_args(struct fe *s, int *argc)
 {
@@ -2139,6 +2182,9 @@ static const char **build_args(struct fe *s, int *argc)
 	v[n++] = "-x";
 	v[n++] = "cl";
 	v[n++] = mem_printf(s->a, "-cl-std=%s", o->cl_std ? o->cl_std : "CL3.0");
+	int version = opencl_version(o);
+	if (version)
+		v[n++] = mem_printf(s->a, "-D__OPENCL_VERSION__=%d", version);
 	/* spir64 makes every optional OpenCL C 3.0 feature and extension visible. */
 	v[n++] = "--target=spir64-unknown-unknown";
 	v[n++] = "-Xclang";
