@@ -383,36 +383,24 @@ static struct ir_type *build_type(struct fe *s, CXType ct, const char *spelling,
 	return t;
 }
 
-/* Intern the canonical form of t. */
-static struct ir_type *make_type(struct fe *s, CXType t, int depth)
+/* The interned type spelled `look`, or NULL. */
+static struct ir_type *type_lookup(struct fe *s, const char *look)
 {
-	if (depth > 16)
+	struct type_map *m = &s->types;
+	if (!m->cap)
 		return NULL;
-	CXType ct = clang_getCanonicalType(t);
+	for (unsigned h = str_hash(look) & (m->cap - 1); m->v[h].key; h = (h + 1) & (m->cap - 1))
+		if (!strcmp(m->v[h].key, look))
+			return m->v[h].t;
+	return NULL;
+}
+
+/* Intern type it under its spelling (arena memory); returns it. */
+static struct ir_type *type_intern(struct fe *s, struct ir_type *it)
+{
 	struct type_map *m = &s->types;
 	unsigned h;
-	/* Nearly every lookup hits: copy the spelling only for a new type. */
-	CXString cxs = clang_getTypeSpelling(ct);
-	const char *look = clang_getCString(cxs);
-	if (!look)
-		look = "";
-	if (m->cap) {
-		h = str_hash(look) & (m->cap - 1);
-		while (m->v[h].key) {
-			if (!strcmp(m->v[h].key, look)) {
-				clang_disposeString(cxs);
-				return m->v[h].t;
-			}
-			h = (h + 1) & (m->cap - 1);
-		}
-	}
-	const char *sp = mem_strdup(s->a, look);
-	clang_disposeString(cxs);
-	if (!sp)
-		return NULL;
-	struct ir_type *it = build_type(s, ct, sp, depth);
-	if (!it)
-		return NULL;
+	const char *sp = it->spelling;
 	if ((m->len + 1) * 2 > m->cap) {
 		unsigned ncap = m->cap ? m->cap * 2 : 64;
 		struct type_entry *nv = MEM_ARRAY(s->a, struct type_entry, ncap);
@@ -436,6 +424,78 @@ static struct ir_type *make_type(struct fe *s, CXType t, int depth)
 	m->v[h].t = it;
 	m->len++;
 	return it;
+}
+
+/* Intern the canonical form of t. */
+static struct ir_type *make_type(struct fe *s, CXType t, int depth)
+{
+	if (depth > 16)
+		return NULL;
+	CXType ct = clang_getCanonicalType(t);
+	/* Nearly every lookup hits: copy the spelling only for a new type. */
+	CXString cxs = clang_getTypeSpelling(ct);
+	const char *look = clang_getCString(cxs);
+	struct ir_type *it = type_lookup(s, look ? look : "");
+	if (it) {
+		clang_disposeString(cxs);
+		return it;
+	}
+	const char *sp = mem_strdup(s->a, look ? look : "");
+	clang_disposeString(cxs);
+	if (!sp)
+		return NULL;
+	it = build_type(s, ct, sp, depth);
+	return it ? type_intern(s, it) : NULL;
+}
+
+/*
+ * The type of a parameter: one declared as an array (`__local float
+ * part[]`, `float m[][16]`) is a pointer to its element type, as C adjusts
+ * it (libclang gives a parameter's type as written).  Every access through
+ * it is then an access through a pointer, as it is for `__local float *`.
+ */
+static struct ir_type *param_type(struct fe *s, CXType t)
+{
+	CXType ct = clang_getCanonicalType(t);
+	if (ct.kind != CXType_ConstantArray && ct.kind != CXType_IncompleteArray &&
+	    ct.kind != CXType_VariableArray && ct.kind != CXType_DependentSizedArray)
+		return make_type(s, t, 0);
+	struct ir_type *arr = make_type(s, ct, 0), *elem = make_type(s, clang_getArrayElementType(ct), 1);
+	const char *br = arr ? strchr(arr->spelling, '[') : NULL, *close = br ? strchr(br, ']') : NULL;
+	if (!elem || !close)
+		return arr;
+	/* The array's qualifiers (`__local`, `volatile`) are its elements': the
+	 * element type is the array's spelling without its outermost length. */
+	const char *es = mem_printf(s->a, "%.*s%s", (int)(br - arr->spelling), arr->spelling, close + 1);
+	struct ir_type *e = es ? type_lookup(s, es) : NULL;
+	if (es && !e && (e = MEM_NEW(s->a, struct ir_type))) {
+		*e = *elem;
+		e->spelling = es;
+		e->space = arr->space;
+		e->is_volatile = arr->is_volatile || elem->is_volatile;
+		e = type_intern(s, e);
+	}
+	if (!e)
+		return NULL;
+	/* Spelled as clang spells the pointer: `T *`, `T (*)[16]`. */
+	const char *eb = strchr(es, '[');
+	const char *sp = eb ? mem_printf(s->a, "%.*s(*)%s", (int)(eb - es), es, eb)
+			    : mem_printf(s->a, "%s *", es);
+	if (!sp)
+		return NULL;
+	struct ir_type *it = type_lookup(s, sp);
+	if (it)
+		return it;
+	it = MEM_NEW(s->a, struct ir_type);
+	if (!it)
+		return NULL;
+	it->kind = T_POINTER;
+	it->spelling = sp;
+	it->size = 8;     /* spir64 (build_args) */
+	it->elem = e;
+	it->space = e->space;
+	it->is_volatile = e->is_volatile;
+	return type_intern(s, it);
 }
 
 /* ------------------------------------------------------------- variables */
@@ -630,10 +690,11 @@ static struct ir_var *var_for(struct fe *s, CXCursor decl)
 	if (!v)
 		return NULL;
 	v->name = take(s->a, clang_getCursorSpelling(decl));
-	v->type = make_type(s, clang_getCursorType(decl), 0);
+	enum CXCursorKind k = clang_getCursorKind(decl);
+	v->type = k == CXCursor_ParmDecl ? param_type(s, clang_getCursorType(decl))
+					 : make_type(s, clang_getCursorType(decl), 0);
 	v->decl = range_of(s, decl);
 	v->pos = v->decl.begin;
-	enum CXCursorKind k = clang_getCursorKind(decl);
 	if (s->nmacro && k == CXCursor_VarDecl && v->type && v->type->kind == T_ARRAY)
 		array_extents(s, decl, v);
 	enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
@@ -878,6 +939,10 @@ static struct ir_expr *lower_declref(struct fe *s, CXCursor c)
 		struct ir_expr *e = new_expr(s, c, E_VAR, 0);
 		if (e)
 			e->u.var = var_for(s, ref);
+		/* A parameter declared as an array is the pointer it is
+		 * adjusted to (param_type); libclang types its uses as written. */
+		if (e && e->u.var && e->u.var->kind == VAR_PARAM && e->u.var->type)
+			e->type = e->u.var->type;
 		return e;
 	}
 	case CXCursor_EnumConstantDecl: {
