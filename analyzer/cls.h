@@ -192,6 +192,9 @@ struct cls_result {
 	struct mem_vec suppressed;
 };
 
+/* The names of v (const char *) as a list, "A, B and C", in the arena. */
+const char *cls_name_list(struct mem_arena *a, const struct mem_vec *v);
+
 /* The note that says what zero configuration assumed for a file: macro
  * constants `consts` and type names `types` (const char *), in the arena. */
 const char *cls_macro_note(struct mem_arena *a, const struct mem_vec *consts,

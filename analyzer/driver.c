@@ -81,8 +81,7 @@ static void report_unsupported(struct cls_ctx *ctx)
 	}
 }
 
-/* The names of v (const char *), "A, B and C". */
-static const char *name_list(struct mem_arena *a, const struct mem_vec *v)
+const char *cls_name_list(struct mem_arena *a, const struct mem_vec *v)
 {
 	const char *t = "";
 	for (unsigned i = 0; i < v->len; i++)
@@ -97,10 +96,10 @@ const char *cls_macro_note(struct mem_arena *a, const struct mem_vec *consts,
 	if (!consts->len && !types->len)
 		return NULL;
 	const char *c = consts->len
-		? mem_printf(a, "%s, analyzed as %s", name_list(a, consts),
+		? mem_printf(a, "%s, analyzed as %s", cls_name_list(a, consts),
 			     consts->len == 1 ? "an unknown integer constant" : "unknown integer constants")
 		: NULL;
-	const char *t = types->len ? mem_printf(a, "%s, analyzed as float", name_list(a, types))
+	const char *t = types->len ? mem_printf(a, "%s, analyzed as float", cls_name_list(a, types))
 				   : NULL;
 	return mem_printf(a, "not defined by the build: %s%s%s (give -D NAME=VALUE for their "
 			  "values, --no-assume-macros to require them)",

@@ -2299,6 +2299,11 @@ struct zc {
 	struct mem_vec tested;               /* const char *: "NAME" then "where" pairs */
 	struct mem_vec refused;              /* const char *: notes for names not assumed */
 	bool error_directive;                /* a #error fired */
+	/* access qualifiers on parameters that are not images or pipes, dropped
+	 * (blanked out of the main file's text): offset, length, "NAME (line N)" */
+	unsigned blank_off[FE_MAX_MACROS], blank_len[FE_MAX_MACROS];
+	const char *blank_what[FE_MAX_MACROS];
+	unsigned nblank;
 };
 
 /* Is n spelled like a macro constant: capitals, digits and underscores,
@@ -2456,6 +2461,48 @@ static bool from_error_directive(CXTranslationUnit tu, CXDiagnostic d)
 	return off > 0 && t[off - 1] == '#';
 }
 
+/*
+ * Diagnostic d says that an access qualifier stands on a parameter that is
+ * not an image or a pipe (`__global __read_only float *in`): vendor
+ * compilers of old accepted and ignored it there, clang rejects it.  When
+ * the qualifier is written in the main file itself (in a macro of it too),
+ * record it in z to be blanked out of the text (spaces: every position
+ * stays); returns whether it was (or had been) recorded.
+ */
+static bool access_qualifier(struct fe *s, struct zc *z, CXTranslationUnit tu, CXDiagnostic d,
+			     const char *msg)
+{
+	static const char *const quals[] = { "__read_only", "__write_only", "__read_write",
+					     "read_only", "write_only", "read_write" };
+	if (!msg || strcmp(msg, "access qualifier can only be used for pipe and image type"))
+		return false;
+	CXFile f = NULL;
+	unsigned line = 0, off = 0;
+	size_t size = 0;
+	/* Where the qualifier is written: in a macro's definition when a macro
+	 * wrote it (the macro loses it everywhere; an image without one is
+	 * read_only, an image that needed write_only fails to compile again) */
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, NULL, &off);
+	const char *t = f && clang_File_isEqual(f, clang_getFile(tu, s->display))
+				? clang_getFileContents(tu, f, &size) : NULL;
+	if (!t || off >= size)
+		return false;
+	for (unsigned i = 0; i < z->nblank; i++)
+		if (z->blank_off[i] == off)
+			return true;
+	for (unsigned q = 0; q < sizeof quals / sizeof quals[0]; q++) {
+		size_t k = strlen(quals[q]);
+		if (off + k > size || strncmp(t + off, quals[q], k) ||
+		    (off + k < size && ident_char(t[off + k])) || z->nblank >= FE_MAX_MACROS)
+			continue;
+		z->blank_off[z->nblank] = off;
+		z->blank_len[z->nblank] = (unsigned)k;
+		z->blank_what[z->nblank++] = mem_printf(s->a, "%s (line %u)", quals[q], line);
+		return true;
+	}
+	return false;
+}
+
 /* Is NAME undefined by the options (-U NAME)? */
 static bool undefined_by_options(const struct cls_options *o, const char *name)
 {
@@ -2473,7 +2520,7 @@ static bool undefined_by_options(const struct cls_options *o, const char *name)
 static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 {
 	const char *ntypes[FE_MAX_MACROS], *nconsts[FE_MAX_MACROS];
-	unsigned nt = 0, nc = 0;
+	unsigned nt = 0, nc = 0, nblank = z->nblank;
 	unsigned n = clang_getNumDiagnostics(tu);
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -2482,6 +2529,10 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 			continue;
 		}
 		const char *msg = take(s->a, clang_getDiagnosticSpelling(d));
+		if (access_qualifier(s, z, tu, d, msg)) {
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		const char *name = quoted(s->a, msg, "unknown type name '");
 		bool type = name != NULL;
 		if (!name) {
@@ -2522,12 +2573,13 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 	}
 	if (z->error_directive)
 		return 0;
+	nblank = z->nblank - nblank;   /* they cascade into nothing: in any round */
 	if (nt) {
 		for (unsigned i = 0; i < nt && z->ntypes < FE_MAX_MACROS; i++)
 			z->types[z->ntypes++] = ntypes[i];
-		return nt;
+		return nt + nblank;
 	}
-	unsigned added = 0;
+	unsigned added = nblank;
 	for (unsigned i = 0; i < nc && z->nconsts < FE_MAX_MACROS; i++, added++)
 		z->consts[z->nconsts++] = nconsts[i];
 	return added;
@@ -2566,8 +2618,20 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 		v[n++] = mem_printf(s->a, "-D%s=%lld", z->consts[i], fe_placeholder(i) + shift);
 	for (unsigned i = 0; i < z->ntypes; i++)
 		v[n++] = mem_printf(s->a, "-D%s=float", z->types[i]);
+	struct CXUnsavedFile blanked = *uf;
+	if (z->nblank) {
+		char *t = mem_alloc(s->a, uf->Length + 1);
+		if (!t)
+			return NULL;
+		memcpy(t, uf->Contents, uf->Length);
+		for (unsigned i = 0; i < z->nblank; i++)
+			if (z->blank_off[i] + z->blank_len[i] <= uf->Length)
+				memset(t + z->blank_off[i], ' ', z->blank_len[i]);
+		t[uf->Length] = 0;
+		blanked.Contents = t;
+	}
 	CXTranslationUnit tu = NULL;
-	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, uf, 1,
+	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, &blanked, 1,
 					CXTranslationUnit_KeepGoing, &tu) != CXError_Success)
 		return NULL;
 	return tu;
@@ -2638,6 +2702,27 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 	r->macro_note = cls_macro_note(&r->arena, &r->macro_consts, &r->macro_types);
 	if (r->macro_note)
 		mem_vec_push(&r->arena, &r->notes, (void *)r->macro_note);
+	if (z.nblank) {
+		struct mem_vec what = { 0 };
+		for (unsigned i = 0; i < z.nblank; i++) {   /* in the order of the text */
+			unsigned lo = i;
+			for (unsigned j = i + 1; j < z.nblank; j++)
+				if (z.blank_off[j] < z.blank_off[lo])
+					lo = j;
+			unsigned o = z.blank_off[i];
+			const char *w = z.blank_what[i];
+			z.blank_off[i] = z.blank_off[lo], z.blank_what[i] = z.blank_what[lo];
+			z.blank_off[lo] = o, z.blank_what[lo] = w;
+			mem_vec_push(s->a, &what, (void *)z.blank_what[i]);
+		}
+		mem_vec_push(&r->arena, &r->notes,
+			     mem_printf(&r->arena, "dropped access qualifier%s %s: only images and "
+					"pipes take %s; older OpenCL compilers ignored %s on other "
+					"parameters (clang rejects %s; --no-assume-macros keeps the error)",
+					z.nblank > 1 ? "s" : "", cls_name_list(s->a, &what),
+					z.nblank > 1 ? "them" : "one", z.nblank > 1 ? "them" : "it",
+					z.nblank > 1 ? "them" : "it"));
+	}
 }
 
 
