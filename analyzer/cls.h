@@ -174,8 +174,10 @@ struct cls_result {
 	struct mem_vec notes;
 	/* const char *: what zero configuration assumed (cls_options.
 	 * assume_macros): macro constants taken as unknown integers, and type
-	 * names taken as float; `macro_note` is the note that says so (one of
-	 * `notes`), NULL when nothing was assumed */
+	 * names taken as float ("real_t") or as a vector, for its name
+	 * ("real4=float4") or for its values' components ("VEC:float4");
+	 * `macro_note` is the note that says so (one of `notes`), NULL when
+	 * nothing was assumed */
 	struct mem_vec macro_consts, macro_types;
 	const char *macro_note;
 	const char *source;      /* the file's text, for caret lines */

@@ -99,8 +99,27 @@ const char *cls_macro_note(struct mem_arena *a, const struct mem_vec *consts,
 		? mem_printf(a, "%s, analyzed as %s", cls_name_list(a, consts),
 			     consts->len == 1 ? "an unknown integer constant" : "unknown integer constants")
 		: NULL;
-	const char *t = types->len ? mem_printf(a, "%s, analyzed as float", cls_name_list(a, types))
-				   : NULL;
+	/* Types by what they were taken for and why, in the order first seen. */
+	const char *t = NULL;
+	bool *done = types->len ? MEM_ARRAY(a, bool, types->len) : NULL;
+	for (unsigned i = 0; done && i < types->len; i++) {
+		if (done[i])
+			continue;
+		const char *as = strpbrk(types->items[i], "=:");
+		struct mem_vec names = { 0 };
+		for (unsigned j = i; j < types->len; j++) {
+			const char *x = types->items[j], *xas = strpbrk(x, "=:");
+			if (done[j] || (!as != !xas) || (as && strcmp(as, xas)))
+				continue;
+			done[j] = true;
+			mem_vec_push(a, &names, xas ? mem_strndup(a, x, (size_t)(xas - x)) : (void *)x);
+		}
+		const char *why = !as ? "" : *as == ':' ? " (used with vector components)"
+				 : names.len > 1 ? " (vector types' names)" : " (a vector type's name)";
+		const char *g = mem_printf(a, "%s, analyzed as %s%s", cls_name_list(a, &names),
+					   as ? as + 1 : "float", why);
+		t = t ? mem_printf(a, "%s; %s", t, g) : g;
+	}
 	return mem_printf(a, "not defined by the build: %s%s%s (give -D NAME=VALUE for their "
 			  "values, --no-assume-macros to require them)",
 			  c ? c : "", c && t ? "; " : "", t ? t : "");

@@ -2278,7 +2278,8 @@ static const char **build_args(struct fe *s, int *argc)
  * type name 'real_t'"), the file is parsed again with each such constant
  * defined as a placeholder value (fe_placeholder: the lowering turns it into
  * E_MACRO, the unknown itself, so no analysis sees the value) and each type
- * as float.  Errors cascade (a declaration of an unknown type hides the uses
+ * as float, or as the vector type its name or its uses ask for (zc_type_as,
+ * zc_vector_use).  Errors cascade (a declaration of an unknown type hides the uses
  * of what it declares), so types go first, and the round repeats while it
  * finds new names, at most FE_ZC_ROUNDS times.
  *
@@ -2294,7 +2295,9 @@ static const char **build_args(struct fe *s, int *argc)
 
 struct zc {
 	const char *consts[FE_MAX_MACROS];   /* assumed: fe_placeholder(k) for consts[k] */
-	const char *types[FE_MAX_MACROS];    /* assumed: float */
+	const char *types[FE_MAX_MACROS];    /* assumed: type_as[k] for types[k] */
+	const char *type_as[FE_MAX_MACROS];  /* float, or a vector (zc_type_as, zc_vector_use) */
+	bool type_used[FE_MAX_MACROS];       /* a vector for its values' components */
 	unsigned nconsts, ntypes;
 	struct mem_vec tested;               /* const char *: "NAME" then "where" pairs */
 	struct mem_vec refused;              /* const char *: notes for names not assumed */
@@ -2503,6 +2506,134 @@ static bool access_qualifier(struct fe *s, struct zc *z, CXTranslationUnit tu, C
 	return false;
 }
 
+/*
+ * What a type name nothing defines is taken for: float, or the vector its
+ * name is spelled like (real4, mixed4, float_t4, T16: digits 2, 3, 4, 8 or
+ * 16 at the end; OpenMM's -D real4=float4).  The vector is of the scalar
+ * type the rest names when that is one (INT4, DOUBLE2), else of float.  An
+ * integer type's name with 8 or 16 (u8, S16, UINT8: the integer's bits)
+ * is taken for float like any other name.
+ */
+static const char *zc_type_as(struct mem_arena *a, const char *n)
+{
+	static const char *const scalars[] = { "char", "uchar", "short", "ushort", "int", "uint",
+					       "long", "ulong", "half", "float", "double" };
+	size_t len = strlen(n), d = len;
+	while (d > 0 && n[d - 1] >= '0' && n[d - 1] <= '9')
+		d--;
+	if (d == 0 || d == len || len - d > 2 || n[d] == '0')
+		return "float";
+	unsigned w = (unsigned)atoi(n + d);
+	if (w != 2 && w != 3 && w != 4 && w != 8 && w != 16)
+		return "float";
+	char pre[16];
+	size_t k = 0;
+	for (size_t i = 0; i < d && k + 1 < sizeof pre; i++)
+		if (n[i] != '_')
+			pre[k++] = (char)(n[i] >= 'A' && n[i] <= 'Z' ? n[i] - 'A' + 'a' : n[i]);
+	pre[k] = 0;
+	bool bits = (k == 1 && strchr("usi", pre[0])) || (k >= 3 && !strcmp(pre + k - 3, "int"));
+	if (w >= 8 && bits)
+		return "float";
+	const char *elem = "float";
+	for (unsigned i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+		if (d < sizeof pre && !strcmp(pre, scalars[i]))
+			elem = scalars[i];
+	return mem_printf(a, "%s%u", elem, w);
+}
+
+/*
+ * Diagnostic d says that a member of a float is asked for ("member
+ * reference base type 'float' is not a structure or union"): `v.x`,
+ * `in[i].xyz`, `p.s7`.  When the float is a variable or parameter whose
+ * declaration names a type z took for float (SHOC's -D FPVECTYPE=float4),
+ * that type is a vector: float4, or float8 / float16 when a component
+ * .s4 to .sF asks for it.  Returns the number of types changed.
+ */
+static unsigned zc_vector_use(struct fe *s, struct zc *z, CXTranslationUnit tu, CXDiagnostic d,
+			      const char *msg)
+{
+	static const char pre[] = "member reference base type '";
+	static const char post[] = "float' is not a structure or union";
+	size_t n = msg ? strlen(msg) : 0;
+	if (n < sizeof pre + sizeof post || strncmp(msg, pre, sizeof pre - 1) ||
+	    strcmp(msg + n - (sizeof post - 1), post))
+		return 0;
+	CXFile f = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+	const char *t = f ? clang_getFileContents(tu, f, &size) : NULL;
+	if (!t || off >= size || t[off] != '.')
+		return 0;
+	/* The component asked for: .s4 to .sF need 8 or 16 elements. */
+	unsigned width = 4;
+	if (off + 1 < size && (t[off + 1] == 's' || t[off + 1] == 'S'))
+		for (size_t i = off + 2; i < size && ident_char(t[i]); i++) {
+			char c = (char)(t[i] | 0x20);
+			unsigned x = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+				   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 0;
+			if (x >= 8)
+				width = 16;
+			else if (x >= 4 && width < 8)
+				width = 8;
+		}
+	/* The variable before the dot, or the array or pointer subscripted there. */
+	size_t i = off;
+	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '	'))
+		i--;
+	if (i > 0 && t[i - 1] == ']') {
+		int depth = 0;
+		do {
+			i--;
+			depth += (t[i] == ']') - (t[i] == '[');
+		} while (i > 0 && depth > 0);
+		while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '	'))
+			i--;
+	}
+	size_t e = i;
+	while (i > 0 && ident_char(t[i - 1]))
+		i--;
+	if (i == e)
+		return 0;
+	CXCursor use = clang_getCursor(tu, clang_getLocationForOffset(tu, f, (unsigned)i));
+	CXCursor decl = clang_getCursorReferenced(use);
+	enum CXCursorKind k = clang_getCursorKind(decl);
+	if (clang_Cursor_isNull(decl) || (k != CXCursor_VarDecl && k != CXCursor_ParmDecl))
+		return 0;
+	/* The type names its declaration writes before its name. */
+	CXFile df = NULL, nf = NULL;
+	unsigned begin_off = 0, name_off = 0, ntok = 0;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(decl)), &df, NULL, NULL,
+				   &begin_off);
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &nf, NULL, NULL, &name_off);
+	if (!df || !nf || !clang_File_isEqual(df, nf) || begin_off >= name_off)
+		return 0;
+	CXToken *tok = NULL;
+	clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, df, begin_off),
+					  clang_getLocationForOffset(tu, df, name_off)), &tok, &ntok);
+	unsigned changed = 0;
+	for (unsigned j = 0; j < ntok; j++) {
+		unsigned to = 0;
+		clang_getExpansionLocation(clang_getTokenLocation(tu, tok[j]), NULL, NULL, NULL, &to);
+		if (to >= name_off)
+			break;
+		if (clang_getTokenKind(tok[j]) != CXToken_Identifier)
+			continue;
+		struct mem_mark m = mem_mark(&s->tmp);
+		const char *w = take(&s->tmp, clang_getTokenSpelling(tu, tok[j]));
+		for (unsigned x = 0; w && x < z->ntypes; x++)
+			if (!strcmp(z->types[x], w) && !strcmp(z->type_as[x], "float")) {
+				z->type_as[x] = mem_printf(s->a, "float%u", width);
+				z->type_used[x] = true;
+				changed++;
+			}
+		mem_release(&s->tmp, m);
+	}
+	clang_disposeTokens(tu, tok, ntok);
+	return changed;
+}
+
 /* Is NAME undefined by the options (-U NAME)? */
 static bool undefined_by_options(const struct cls_options *o, const char *name)
 {
@@ -2520,7 +2651,7 @@ static bool undefined_by_options(const struct cls_options *o, const char *name)
 static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 {
 	const char *ntypes[FE_MAX_MACROS], *nconsts[FE_MAX_MACROS];
-	unsigned nt = 0, nc = 0, nblank = z->nblank;
+	unsigned nt = 0, nc = 0, nblank = z->nblank, nvec = 0;
 	unsigned n = clang_getNumDiagnostics(tu);
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -2529,7 +2660,9 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 			continue;
 		}
 		const char *msg = take(s->a, clang_getDiagnosticSpelling(d));
-		if (access_qualifier(s, z, tu, d, msg)) {
+		unsigned vec = zc_vector_use(s, z, tu, d, msg);
+		if (vec || access_qualifier(s, z, tu, d, msg)) {
+			nvec += vec;
 			clang_disposeDiagnostic(d);
 			continue;
 		}
@@ -2573,10 +2706,13 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 	}
 	if (z->error_directive)
 		return 0;
-	nblank = z->nblank - nblank;   /* they cascade into nothing: in any round */
+	/* Dropped qualifiers and vectors found cascade into nothing: in any round. */
+	nblank = z->nblank - nblank + nvec;
 	if (nt) {
-		for (unsigned i = 0; i < nt && z->ntypes < FE_MAX_MACROS; i++)
+		for (unsigned i = 0; i < nt && z->ntypes < FE_MAX_MACROS; i++) {
+			z->type_as[z->ntypes] = zc_type_as(s->a, ntypes[i]);
 			z->types[z->ntypes++] = ntypes[i];
+		}
 		return nt + nblank;
 	}
 	unsigned added = nblank;
@@ -2617,7 +2753,7 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 	for (unsigned i = 0; i < z->nconsts; i++)
 		v[n++] = mem_printf(s->a, "-D%s=%lld", z->consts[i], fe_placeholder(i) + shift);
 	for (unsigned i = 0; i < z->ntypes; i++)
-		v[n++] = mem_printf(s->a, "-D%s=float", z->types[i]);
+		v[n++] = mem_printf(s->a, "-D%s=%s", z->types[i], z->type_as[i]);
 	struct CXUnsavedFile blanked = *uf;
 	if (z->nblank) {
 		char *t = mem_alloc(s->a, uf->Length + 1);
@@ -2698,7 +2834,10 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 		mem_vec_push(&r->arena, &r->macro_consts, (void *)z.consts[i]);
 	}
 	for (unsigned i = 0; i < z.ntypes; i++)
-		mem_vec_push(&r->arena, &r->macro_types, (void *)z.types[i]);
+		mem_vec_push(&r->arena, &r->macro_types,
+			     !strcmp(z.type_as[i], "float") ? (void *)z.types[i]
+			     : mem_printf(&r->arena, "%s%c%s", z.types[i], z.type_used[i] ? ':' : '=',
+					  z.type_as[i]));
 	r->macro_note = cls_macro_note(&r->arena, &r->macro_consts, &r->macro_types);
 	if (r->macro_note)
 		mem_vec_push(&r->arena, &r->notes, (void *)r->macro_note);
