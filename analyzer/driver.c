@@ -188,6 +188,12 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	/* Text that is not UTF-8 is clang's to judge: it accepts any byte in
 	 * comments, skipped #if blocks and string literals (with a warning), and
 	 * reports a compile error where it matters (an identifier). */
+	if (cls_raw_wrapped(text, len)) {
+		/* R"( ... )": the kernel source is the literal's text (embed.c). */
+		cls_result_free(r);
+		cls_lint_host(o, CLS_HOST_RAW_FILE, display, text, len, r);
+		return;
+	}
 
 	struct cls_ctx ctx = { .arena = &r->arena, .opt = o, .result = r };
 	ctx.deadline = cls_now() + o->budget_seconds;
