@@ -63,6 +63,26 @@ static void find_kernels(struct cls_ctx *ctx)
 	if (r->kernels.len)
 		return;
 	r->status = CLS_FILE_NO_KERNEL;
+	const struct ir_unit *u = ctx->unit;
+	if (u->kernels_behind.len) {
+		/* Not a header of helpers: the build's options left its kernels out. */
+		/* Alternatives: "-D A, -D B or '-D C -D D'" (several options quoted). */
+		const char *sel = "";
+		unsigned n = u->kernels_select.len;
+		for (unsigned i = 0; i < n; i++) {
+			const char *x = u->kernels_select.items[i];
+			bool several = strchr(strchr(x, ' ') + 1, ' ') != NULL;
+			sel = mem_printf(&r->arena, "%s%s%s%s%s", sel, !i ? "" : i + 1 == n ? " or " : ", ",
+					 several ? "'" : "", x, several ? "'" : "");
+		}
+		mem_vec_push(&r->arena, &r->notes,
+			     mem_printf(&r->arena, "no kernel in this file is compiled: the kernels here "
+					"are behind %s, which the build leaves out; %s%s (nothing was "
+					"checked)", cls_name_list(&r->arena, &u->kernels_behind),
+					*sel ? "give " : "the build's options select them",
+					sel));
+		return;
+	}
 	mem_vec_push(&r->arena, &r->notes,
 		     (void *)"no kernel in this file: nothing was checked (its functions are "
 			     "checked through the kernels that call them)");

@@ -2743,8 +2743,11 @@ static struct ir_type macro_int = { .kind = T_INT, .size = 4, .spelling = "int" 
  * libclang fails.
  */
 static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char **argv, int argc,
-				  struct CXUnsavedFile *uf, long long shift)
+				  struct CXUnsavedFile *uf, long long shift, unsigned flags)
 {
+	static const struct zc none;
+	if (!z)
+		z = &none;
 	const char **v = MEM_ARRAY(s->a, const char *, (size_t)argc + z->nconsts + z->ntypes + 1);
 	if (!v)
 		return NULL;
@@ -2768,7 +2771,7 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 	}
 	CXTranslationUnit tu = NULL;
 	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, &blanked, 1,
-					CXTranslationUnit_KeepGoing, &tu) != CXError_Success)
+					CXTranslationUnit_KeepGoing | flags, &tu) != CXError_Success)
 		return NULL;
 	return tu;
 }
@@ -2792,7 +2795,7 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 	for (unsigned round = 0; round < FE_ZC_ROUNDS && !ok; round++) {
 		if (!zc_round(s, &z, cur))
 			break;
-		CXTranslationUnit next = zc_parse(s, &z, argv, argc, uf, 0);
+		CXTranslationUnit next = zc_parse(s, &z, argv, argc, uf, 0, 0);
 		if (!next)
 			break;
 		if (cur != first)
@@ -2937,7 +2940,7 @@ static void zc_check_attributes(struct fe *s)
 	}
 	if (!any || !s->zc)
 		return;
-	CXTranslationUnit tu = zc_parse(s, s->zc, s->argv, s->argc, s->uf, FE_SECOND_LOOK);
+	CXTranslationUnit tu = zc_parse(s, s->zc, s->argv, s->argc, s->uf, FE_SECOND_LOOK, 0);
 	struct reqd_look x = { s, 0 };
 	if (tu && !count_errors(tu))
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), reqd_visit, &x);
@@ -2949,6 +2952,193 @@ static void zc_check_attributes(struct fe *s)
 		}
 	if (tu)
 		clang_disposeTranslationUnit(tu);
+}
+
+/* --------------------------------------------------- kernels left out */
+
+/* Does line p..eol start a kernel definition: the word __kernel, or the word
+ * kernel at its start (`kernel void f(...)`)? */
+static bool kernel_line(const char *p, const char *eol)
+{
+	while (p < eol && (*p == ' ' || *p == '\t'))
+		p++;
+	if (eol - p >= 6 && !strncmp(p, "kernel", 6) && (eol - p == 6 || !ident_char(p[6])))
+		return true;
+	for (const char *q = p; q + 8 <= eol; q++)
+		if (!strncmp(q, "__kernel", 8) && (q == p || !ident_char(q[-1])) &&
+		    (q + 8 == eol || !ident_char(q[8])))
+			return true;
+	return false;
+}
+
+/* One open conditional directive of the scan in kernels_left_out. */
+struct cond {
+	const char *text;          /* "#ifdef X", the condition cut at 60 bytes;
+				    * "#else of #ifdef X" */
+	const char *select;        /* the options that select its branch, or NULL */
+	unsigned line;
+	bool skipped;              /* inside a range the preprocessor skipped */
+};
+
+/* The options that select the branch of directive `kw` (kl bytes) with
+ * condition text c..e: -D NAME for #ifdef and `defined NAME`, -D NAME=VALUE
+ * for a name compared, -U NAME for #ifndef; NULL for #else. */
+static const char *select_options(struct mem_arena *a, const char *kw, size_t kl,
+				  const char *c, const char *e)
+{
+	if (kl == 4 && !strncmp(kw, "else", 4))
+		return NULL;
+	bool ifdef = (kl == 5 && !strncmp(kw, "ifdef", 5)) || (kl == 7 && !strncmp(kw, "elifdef", 7));
+	bool ifndef = (kl == 6 && !strncmp(kw, "ifndef", 6)) ||
+		      (kl == 8 && !strncmp(kw, "elifndef", 8));
+	const char *out = NULL;
+	bool after_defined = false;
+	for (const char *q = c; q < e;) {
+		if (*q >= '0' && *q <= '9') {      /* a number: 10u, 0x1F */
+			while (q < e && ident_char(*q))
+				q++;
+			continue;
+		}
+		if (!ident_char(*q)) {
+			q++;
+			continue;
+		}
+		const char *b = q;
+		while (q < e && ident_char(*q))
+			q++;
+		int n = (int)(q - b);
+		if (n == 7 && !strncmp(b, "defined", 7)) {
+			after_defined = true;
+			continue;
+		}
+		const char *opt = ifndef ? mem_printf(a, "-U %.*s", n, b)
+				: ifdef || after_defined ? mem_printf(a, "-D %.*s", n, b)
+				: mem_printf(a, "-D %.*s=VALUE", n, b);
+		after_defined = false;
+		if (opt && (!out || !strstr(out, opt)))
+			out = out ? mem_printf(a, "%s %s", out, opt) : opt;
+	}
+	return out;
+}
+
+/* Is `line` in one of the ranges the preprocessor skipped? */
+static bool in_skipped(const CXSourceRangeList *r, unsigned line)
+{
+	for (unsigned i = 0; i < r->count; i++) {
+		unsigned a = 0, b = 0;
+		clang_getSpellingLocation(clang_getRangeStart(r->ranges[i]), NULL, &a, NULL, NULL);
+		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[i]), NULL, &b, NULL, NULL);
+		if (a <= line && line <= b)
+			return true;
+	}
+	return false;
+}
+
+/* Add string x to v unless it holds it already. */
+static void push_new(struct mem_arena *a, struct mem_vec *v, const char *x)
+{
+	for (unsigned i = 0; i < v->len; i++)
+		if (!strcmp(v->items[i], x))
+			return;
+	mem_vec_push(a, v, (void *)x);
+}
+
+/*
+ * The file compiled without a kernel of its own.  If its text has kernels
+ * the preprocessor skipped (every kernel behind an #ifdef the build did not
+ * define, as in a file the host builds once per -D), parse it again with
+ * the preprocessing record, which holds the skipped ranges, and record in
+ * s->u which conditional directives leave them out and which options would
+ * select them (the note of find_kernels in driver.c).  A file that does not
+ * spell `kernel` costs nothing more.
+ */
+static void kernels_left_out(struct fe *s, const char **argv, int argc, struct CXUnsavedFile *uf)
+{
+	bool mentions = false;
+	for (const char *p = uf->Contents, *end = p + uf->Length; p < end && !mentions;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		mentions = kernel_line(p, eol);
+		p = eol + 1;
+	}
+	if (!mentions)
+		return;
+	CXTranslationUnit tu = zc_parse(s, s->zc, argv, argc, uf, 0,
+					CXTranslationUnit_DetailedPreprocessingRecord);
+	if (!tu)
+		return;
+	CXFile f = clang_getFile(tu, s->display);
+	CXSourceRangeList *ranges = f ? clang_getSkippedRanges(tu, f) : NULL;
+	size_t size = 0;
+	const char *t = f ? clang_getFileContents(tu, f, &size) : NULL, *end = t ? t + size : NULL;
+	struct cond stack[32];
+	unsigned depth = 0, line = 1;
+	for (const char *p = t; t && ranges && ranges->count && p < end; line++) {
+		const char *eol = p;
+		while (eol < end && *eol != '\n')
+			eol++;
+		bool skipped = in_skipped(ranges, line);
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < eol && *q == '#') {
+			q++;
+			while (q < eol && (*q == ' ' || *q == '\t'))
+				q++;
+			const char *kw = q;
+			while (q < eol && ident_char(*q))
+				q++;
+			size_t kl = (size_t)(q - kw);
+			bool open = (kl == 2 && !strncmp(kw, "if", 2)) || (kl == 5 && !strncmp(kw, "ifdef", 5)) ||
+				    (kl == 6 && !strncmp(kw, "ifndef", 6));
+			bool next = (kl == 4 && (!strncmp(kw, "elif", 4) || !strncmp(kw, "else", 4))) ||
+				    (kl == 7 && !strncmp(kw, "elifdef", 7)) ||
+				    (kl == 8 && !strncmp(kw, "elifndef", 8));
+			if (kl == 5 && !strncmp(kw, "endif", 5) && depth)
+				depth--;
+			if ((open && depth < 32) || (next && depth)) {
+				const char *c = q, *e = q;
+				while (c < eol && (*c == ' ' || *c == '\t'))
+					c++;
+				/* the condition, up to a comment or the line's end */
+				for (e = c; e < eol && !(e + 1 < eol && e[0] == '/' && (e[1] == '/' || e[1] == '*'));)
+					e++;
+				while (e > c && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\\'))
+					e--;
+				int cl = e - c > 60 ? 60 : (int)(e - c);
+				struct cond x = { mem_printf(s->a, "#%.*s%s%.*s%s", (int)kl, kw, cl ? " " : "",
+							     cl, c, e - c > 60 ? "..." : ""),
+						  select_options(s->a, kw, kl, c, e), line, skipped };
+				if (open) {
+					stack[depth++] = x;
+				} else {
+					if (kl == 4 && !strncmp(kw, "else", 4))
+						x.text = mem_printf(s->a, "#else of %s",
+								    stack[depth - 1].text);
+					stack[depth - 1] = x;
+				}
+			}
+		} else if (skipped && depth && kernel_line(q, eol)) {
+			/* What leaves it out: the directives of the skipped range. */
+			const char *sel = NULL;
+			for (unsigned i = 0; i < depth; i++) {
+				if (!stack[i].skipped)
+					continue;
+				push_new(s->a, &s->u->kernels_behind,
+					 mem_printf(s->a, "%s (line %u)", stack[i].text, stack[i].line));
+				/* an #else and a constant condition: nothing to give */
+				if (stack[i].select)
+					sel = sel ? mem_printf(s->a, "%s %s", sel, stack[i].select) : stack[i].select;
+			}
+			if (sel)
+				push_new(s->a, &s->u->kernels_select, sel);
+		}
+		p = eol + 1;
+	}
+	if (ranges)
+		clang_disposeSourceRangeList(ranges);
+	clang_disposeTranslationUnit(tu);
 }
 
 bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t len)
@@ -3001,6 +3191,13 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 	}
 	CXCursor root = clang_getTranslationUnitCursor(s.tu);
 	clang_visitChildren(root, collect_funcs, &s);
+	bool kernel = false;
+	for (unsigned i = 0; i < s.u->funcs.len && !kernel; i++) {
+		const struct ir_func *f = s.u->funcs.items[i];
+		kernel = f->is_kernel && f->in_main_file;
+	}
+	if (!kernel)
+		kernels_left_out(&s, argv, argc, &uf);
 	if (s.nmacro)
 		zc_check_attributes(&s);
 	/* Pass 2: lower the bodies.  Definitions were found in source order. */
