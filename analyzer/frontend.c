@@ -941,7 +941,8 @@ static struct ir_expr *lower_declref(struct fe *s, CXCursor c)
 			e->u.var = var_for(s, ref);
 		/* A parameter declared as an array is the pointer it is
 		 * adjusted to (param_type); libclang types its uses as written. */
-		if (e && e->u.var && e->u.var->kind == VAR_PARAM && e->u.var->type)
+		if (e && e->u.var && e->u.var->kind == VAR_PARAM && e->u.var->type &&
+		    e->u.var->type->kind == T_POINTER && e->type && e->type->kind == T_ARRAY)
 			e->type = e->u.var->type;
 		return e;
 	}
