@@ -65,8 +65,9 @@ static void find_kernels(struct cls_ctx *ctx)
 	r->status = CLS_FILE_NO_KERNEL;
 	const struct ir_unit *u = ctx->unit;
 	if (u->kernels_behind.len) {
-		/* Not a header of helpers: the build's options left its kernels out. */
-		/* Alternatives: "-D A, -D B or '-D C -D D'" (several options quoted). */
+		/* Not a header of helpers: the build's options left its kernels
+		 * out.  The options, "-D A, -D B or '-D C -D D'" (alternatives;
+		 * several options for one kernel quoted). */
 		const char *sel = "";
 		unsigned n = u->kernels_select.len;
 		for (unsigned i = 0; i < n; i++) {
