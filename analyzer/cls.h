@@ -174,8 +174,10 @@ struct cls_result {
 	struct mem_vec notes;
 	/* const char *: what zero configuration assumed (cls_options.
 	 * assume_macros): macro constants taken as unknown integers, and type
-	 * names taken as float; `macro_note` is the note that says so (one of
-	 * `notes`), NULL when nothing was assumed */
+	 * names taken as float ("real_t") or as a vector, for its name
+	 * ("real4=float4") or for its values' components ("VEC:float4");
+	 * `macro_note` is the note that says so (one of `notes`), NULL when
+	 * nothing was assumed */
 	struct mem_vec macro_consts, macro_types;
 	const char *macro_note;
 	const char *source;      /* the file's text, for caret lines */
@@ -191,6 +193,9 @@ struct cls_result {
 	 * justification; only SARIF shows them (as suppressed results) */
 	struct mem_vec suppressed;
 };
+
+/* The names of v (const char *) as a list, "A, B and C", in the arena. */
+const char *cls_name_list(struct mem_arena *a, const struct mem_vec *v);
 
 /* The note that says what zero configuration assumed for a file: macro
  * constants `consts` and type names `types` (const char *), in the arena. */
@@ -219,6 +224,8 @@ enum cls_host_lang {
 	CLS_HOST_NONE,           /* an OpenCL C file */
 	CLS_HOST_C,              /* C or C++: .c .h .cc .cpp .cxx .c++ .hpp .hh .hxx .h++ .inl .ipp */
 	CLS_HOST_PYTHON,         /* .py */
+	CLS_HOST_RAW_FILE,       /* an OpenCL C file written as a C++ raw string, R"( ... )",
+				  * to be #included into host code (cls_raw_wrapped) */
 };
 /* The host language of a file, by its name's extension. */
 enum cls_host_lang cls_host_lang(const char *path);
@@ -227,10 +234,16 @@ enum cls_host_lang cls_host_lang(const char *path);
  * literals (C++ raw strings, adjacent C literals, Python strings) into one
  * result for the host file: every position points into the host file, whose
  * text is the result's source.  A file with no kernel source gets the status
- * CLS_FILE_NO_KERNEL and a note.  Released with cls_result_free().
+ * CLS_FILE_NO_KERNEL and a note.  With CLS_HOST_RAW_FILE the literals' text
+ * is the file's OpenCL C source, kernel or not, and its report the file's.
+ * Released with cls_result_free().
  */
 void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const char *display,
 		   const char *text, size_t len, struct cls_result *r);
+/* Is `text` a kernel file written as C++ raw string literals (CLBlast's
+ * .opencl files, clSPARSE's .cl files: `R"(` ... `)"`, any delimiter, only
+ * comments and whitespace around), to be linted as CLS_HOST_RAW_FILE? */
+bool cls_raw_wrapped(const char *text, size_t len);
 /* Does host code `text` hold a kernel source that cls_lint_host would lint? */
 bool cls_host_has_kernels(enum cls_host_lang lang, const char *text, size_t len);
 

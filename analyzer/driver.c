@@ -63,6 +63,27 @@ static void find_kernels(struct cls_ctx *ctx)
 	if (r->kernels.len)
 		return;
 	r->status = CLS_FILE_NO_KERNEL;
+	const struct ir_unit *u = ctx->unit;
+	if (u->kernels_behind.len) {
+		/* Not a header of helpers: the build's options left its kernels
+		 * out.  The options, "-D A, -D B or '-D C -D D'" (alternatives;
+		 * several options for one kernel quoted). */
+		const char *sel = "";
+		unsigned n = u->kernels_select.len;
+		for (unsigned i = 0; i < n; i++) {
+			const char *x = u->kernels_select.items[i];
+			bool several = strchr(strchr(x, ' ') + 1, ' ') != NULL;
+			sel = mem_printf(&r->arena, "%s%s%s%s%s", sel, !i ? "" : i + 1 == n ? " or " : ", ",
+					 several ? "'" : "", x, several ? "'" : "");
+		}
+		mem_vec_push(&r->arena, &r->notes,
+			     mem_printf(&r->arena, "no kernel in this file is compiled: the kernels here "
+					"are behind %s, which the build leaves out; %s%s (nothing was "
+					"checked)", cls_name_list(&r->arena, &u->kernels_behind),
+					*sel ? "give " : "the build's options select them",
+					sel));
+		return;
+	}
 	mem_vec_push(&r->arena, &r->notes,
 		     (void *)"no kernel in this file: nothing was checked (its functions are "
 			     "checked through the kernels that call them)");
@@ -81,8 +102,7 @@ static void report_unsupported(struct cls_ctx *ctx)
 	}
 }
 
-/* The names of v (const char *), "A, B and C". */
-static const char *name_list(struct mem_arena *a, const struct mem_vec *v)
+const char *cls_name_list(struct mem_arena *a, const struct mem_vec *v)
 {
 	const char *t = "";
 	for (unsigned i = 0; i < v->len; i++)
@@ -97,11 +117,30 @@ const char *cls_macro_note(struct mem_arena *a, const struct mem_vec *consts,
 	if (!consts->len && !types->len)
 		return NULL;
 	const char *c = consts->len
-		? mem_printf(a, "%s, analyzed as %s", name_list(a, consts),
+		? mem_printf(a, "%s, analyzed as %s", cls_name_list(a, consts),
 			     consts->len == 1 ? "an unknown integer constant" : "unknown integer constants")
 		: NULL;
-	const char *t = types->len ? mem_printf(a, "%s, analyzed as float", name_list(a, types))
-				   : NULL;
+	/* Types by what they were taken for and why, in the order first seen. */
+	const char *t = NULL;
+	bool *done = types->len ? MEM_ARRAY(a, bool, types->len) : NULL;
+	for (unsigned i = 0; done && i < types->len; i++) {
+		if (done[i])
+			continue;
+		const char *as = strpbrk(types->items[i], "=:");
+		struct mem_vec names = { 0 };
+		for (unsigned j = i; j < types->len; j++) {
+			const char *x = types->items[j], *xas = strpbrk(x, "=:");
+			if (done[j] || (!as != !xas) || (as && strcmp(as, xas)))
+				continue;
+			done[j] = true;
+			mem_vec_push(a, &names, xas ? mem_strndup(a, x, (size_t)(xas - x)) : (void *)x);
+		}
+		const char *why = !as ? "" : *as == ':' ? " (used with vector components)"
+				 : names.len > 1 ? " (vector types' names)" : " (a vector type's name)";
+		const char *g = mem_printf(a, "%s, analyzed as %s%s", cls_name_list(a, &names),
+					   as ? as + 1 : "float", why);
+		t = t ? mem_printf(a, "%s; %s", t, g) : g;
+	}
 	return mem_printf(a, "not defined by the build: %s%s%s (give -D NAME=VALUE for their "
 			  "values, --no-assume-macros to require them)",
 			  c ? c : "", c && t ? "; " : "", t ? t : "");
@@ -170,6 +209,12 @@ void cls_lint(const struct cls_options *o, const char *display, const char *text
 	/* Text that is not UTF-8 is clang's to judge: it accepts any byte in
 	 * comments, skipped #if blocks and string literals (with a warning), and
 	 * reports a compile error where it matters (an identifier). */
+	if (cls_raw_wrapped(text, len)) {
+		/* R"( ... )": the kernel source is the literal's text (embed.c). */
+		cls_result_free(r);
+		cls_lint_host(o, CLS_HOST_RAW_FILE, display, text, len, r);
+		return;
+	}
 
 	struct cls_ctx ctx = { .arena = &r->arena, .opt = o, .result = r };
 	ctx.deadline = cls_now() + o->budget_seconds;

@@ -54,6 +54,7 @@ struct scan {
 	struct mem_mark mark;      /* the arena before cur: a group without a kernel goes back */
 	struct mem_vec groups;     /* struct group *: those that hold a kernel */
 	bool first_only;           /* stop at the first (cls_host_has_kernels) */
+	bool keep_all;             /* keep a group without a kernel (CLS_HOST_RAW_FILE) */
 };
 
 /* Append decoded bytes b[0..k) that came from host bytes [from, to). */
@@ -203,7 +204,7 @@ static void flush(struct scan *s)
 	s->cur = NULL;
 	if (!g)
 		return;
-	if (g->len && holds_kernel(g->text, g->len))
+	if (g->len && (s->keep_all || holds_kernel(g->text, g->len)))
 		mem_vec_push(s->a, &s->groups, g);
 	else
 		mem_release(s->a, s->mark);
@@ -781,6 +782,65 @@ enum cls_host_lang cls_host_lang(const char *path)
 	return CLS_HOST_NONE;
 }
 
+/* Skip whitespace and C comments from t[i]; returns the offset after them. */
+static size_t skip_blank(const char *t, size_t n, size_t i)
+{
+	for (;;) {
+		size_t j = splice(t, n, i);
+		if (j != i) {
+			i = j;
+		} else if (i < n && isspace((unsigned char)t[i])) {
+			i++;
+		} else if (i + 1 < n && t[i] == '/' && t[i + 1] == '/') {
+			while (i < n && t[i] != '\n')
+				i++;
+		} else if (i + 1 < n && t[i] == '/' && t[i + 1] == '*') {
+			const char *e = NULL;
+			for (size_t k = i + 2; k + 1 < n && !e; k++)
+				if (t[k] == '*' && t[k + 1] == '/')
+					e = t + k;
+			if (!e)
+				return i;
+			i = (size_t)(e - t) + 2;
+		} else {
+			return i;
+		}
+	}
+}
+
+bool cls_raw_wrapped(const char *text, size_t len)
+{
+	size_t i = 0, n = len;
+	unsigned literals = 0;
+	if (n >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		i = 3;   /* a UTF-8 byte order mark */
+	for (i = skip_blank(text, n, i); i < n; i = skip_blank(text, n, i)) {
+		size_t j = i;
+		while (j < n && j - i < 3 && (text[j] == 'u' || text[j] == '8' || text[j] == 'U' ||
+					     text[j] == 'L'))
+			j++;
+		if (j + 1 >= n || text[j] != 'R' || text[j + 1] != '"' ||
+		    !(j == i || (j - i == 1 && strchr("uUL", text[i])) ||
+		      (j - i == 2 && !memcmp(text + i, "u8", 2))))
+			return false;
+		/* R"delim( ... )delim": as raw_string() reads it, without a scan. */
+		size_t q = j + 1, d = q + 1;
+		while (d < n && d - q - 1 <= 16 && text[d] != '(' && !strchr(" )\\\t\v\f\r\n\"", text[d]))
+			d++;
+		if (d >= n || text[d] != '(' || d - q - 1 > 16)
+			return false;
+		size_t dl = d - q - 1, k = d + 1;
+		while (k < n && !(text[k] == ')' && k + dl + 1 < n && !memcmp(text + k + 1, text + q + 1, dl) &&
+				  text[k + 1 + dl] == '"'))
+			k++;
+		if (k >= n)
+			return false;
+		i = k + dl + 2;
+		literals++;
+	}
+	return literals > 0;
+}
+
 bool cls_host_has_kernels(enum cls_host_lang lang, const char *text, size_t len)
 {
 	struct mem_arena a;
@@ -827,7 +887,8 @@ void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const c
 	}
 	struct mem_arena scratch;
 	mem_init(&scratch);
-	struct scan s = { .a = &scratch, .t = r->source, .n = len, .lang = lang };
+	bool whole = lang == CLS_HOST_RAW_FILE;   /* the file is its kernel source */
+	struct scan s = { .a = &scratch, .t = r->source, .n = len, .lang = lang, .keep_all = whole };
 	scan(&s);
 	struct mapping m = { .hpath = r->path, .a = &r->arena };
 	m.hls = line_starts(&scratch, r->source, len, &m.nhl);
@@ -856,17 +917,22 @@ void cls_lint_host(const struct cls_options *o, enum cls_host_lang lang, const c
 			x->pos = map_pos(&m, kr->pos);
 			mem_vec_push(&r->arena, &r->kernels, x);
 		}
-		for (unsigned i = 0; i < k.notes.len; i++)
-			if (k.notes.items[i] != k.macro_note)
-				mem_vec_push(&r->arena, &r->notes,
-					     mem_printf(&r->arena, "kernel source at line %u: %s", at.line,
-							(const char *)k.notes.items[i]));
+		for (unsigned i = 0; i < k.notes.len && m.kls; i++) {
+			if (k.notes.items[i] == k.macro_note)
+				continue;
+			const char *note = map_message(&r->arena, &m, k.notes.items[i]);
+			mem_vec_push(&r->arena, &r->notes,
+				     whole ? (void *)note
+					   : mem_printf(&r->arena, "kernel source at line %u: %s",
+							at.line, note));
+		}
 		/* What zero configuration assumed: one note for the host file. */
 		add_names(&r->arena, &r->macro_consts, &k.macro_consts);
 		add_names(&r->arena, &r->macro_types, &k.macro_types);
 		if (k.status == CLS_FILE_NOT_ANALYZED) {
-			const char *why = mem_printf(&r->arena, "kernel source at line %u: %s",
-						     at.line, k.reason ? k.reason : "?");
+			const char *why = whole ? mem_strdup(&r->arena, k.reason ? k.reason : "?")
+				: mem_printf(&r->arena, "kernel source at line %u: %s",
+					     at.line, k.reason ? k.reason : "?");
 			if (!failed++)
 				not_analyzed(r, why);
 			/* Its compile errors say why; a reason without them is a note. */

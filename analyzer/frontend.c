@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #ifdef __GLIBC__
 #endif
 
@@ -382,36 +383,24 @@ static struct ir_type *build_type(struct fe *s, CXType ct, const char *spelling,
 	return t;
 }
 
-/* Intern the canonical form of t. */
-static struct ir_type *make_type(struct fe *s, CXType t, int depth)
+/* The interned type spelled `look`, or NULL. */
+static struct ir_type *type_lookup(struct fe *s, const char *look)
 {
-	if (depth > 16)
+	struct type_map *m = &s->types;
+	if (!m->cap)
 		return NULL;
-	CXType ct = clang_getCanonicalType(t);
+	for (unsigned h = str_hash(look) & (m->cap - 1); m->v[h].key; h = (h + 1) & (m->cap - 1))
+		if (!strcmp(m->v[h].key, look))
+			return m->v[h].t;
+	return NULL;
+}
+
+/* Intern type it under its spelling (arena memory); returns it. */
+static struct ir_type *type_intern(struct fe *s, struct ir_type *it)
+{
 	struct type_map *m = &s->types;
 	unsigned h;
-	/* Nearly every lookup hits: copy the spelling only for a new type. */
-	CXString cxs = clang_getTypeSpelling(ct);
-	const char *look = clang_getCString(cxs);
-	if (!look)
-		look = "";
-	if (m->cap) {
-		h = str_hash(look) & (m->cap - 1);
-		while (m->v[h].key) {
-			if (!strcmp(m->v[h].key, look)) {
-				clang_disposeString(cxs);
-				return m->v[h].t;
-			}
-			h = (h + 1) & (m->cap - 1);
-		}
-	}
-	const char *sp = mem_strdup(s->a, look);
-	clang_disposeString(cxs);
-	if (!sp)
-		return NULL;
-	struct ir_type *it = build_type(s, ct, sp, depth);
-	if (!it)
-		return NULL;
+	const char *sp = it->spelling;
 	if ((m->len + 1) * 2 > m->cap) {
 		unsigned ncap = m->cap ? m->cap * 2 : 64;
 		struct type_entry *nv = MEM_ARRAY(s->a, struct type_entry, ncap);
@@ -435,6 +424,78 @@ static struct ir_type *make_type(struct fe *s, CXType t, int depth)
 	m->v[h].t = it;
 	m->len++;
 	return it;
+}
+
+/* Intern the canonical form of t. */
+static struct ir_type *make_type(struct fe *s, CXType t, int depth)
+{
+	if (depth > 16)
+		return NULL;
+	CXType ct = clang_getCanonicalType(t);
+	/* Nearly every lookup hits: copy the spelling only for a new type. */
+	CXString cxs = clang_getTypeSpelling(ct);
+	const char *look = clang_getCString(cxs);
+	struct ir_type *it = type_lookup(s, look ? look : "");
+	if (it) {
+		clang_disposeString(cxs);
+		return it;
+	}
+	const char *sp = mem_strdup(s->a, look ? look : "");
+	clang_disposeString(cxs);
+	if (!sp)
+		return NULL;
+	it = build_type(s, ct, sp, depth);
+	return it ? type_intern(s, it) : NULL;
+}
+
+/*
+ * The type of a parameter: one declared as an array (`__local float
+ * part[]`, `float m[][16]`) is a pointer to its element type, as C adjusts
+ * it (libclang gives a parameter's type as written).  Every access through
+ * it is then an access through a pointer, as it is for `__local float *`.
+ */
+static struct ir_type *param_type(struct fe *s, CXType t)
+{
+	CXType ct = clang_getCanonicalType(t);
+	if (ct.kind != CXType_ConstantArray && ct.kind != CXType_IncompleteArray &&
+	    ct.kind != CXType_VariableArray && ct.kind != CXType_DependentSizedArray)
+		return make_type(s, t, 0);
+	struct ir_type *arr = make_type(s, ct, 0), *elem = make_type(s, clang_getArrayElementType(ct), 1);
+	const char *br = arr ? strchr(arr->spelling, '[') : NULL, *close = br ? strchr(br, ']') : NULL;
+	if (!elem || !close)
+		return arr;
+	/* The array's qualifiers (`__local`, `volatile`) are its elements': the
+	 * element type is the array's spelling without its outermost length. */
+	const char *es = mem_printf(s->a, "%.*s%s", (int)(br - arr->spelling), arr->spelling, close + 1);
+	struct ir_type *e = es ? type_lookup(s, es) : NULL;
+	if (es && !e && (e = MEM_NEW(s->a, struct ir_type))) {
+		*e = *elem;
+		e->spelling = es;
+		e->space = arr->space;
+		e->is_volatile = arr->is_volatile || elem->is_volatile;
+		e = type_intern(s, e);
+	}
+	if (!e)
+		return NULL;
+	/* Spelled as clang spells the pointer: `T *`, `T (*)[16]`. */
+	const char *eb = strchr(es, '[');
+	const char *sp = eb ? mem_printf(s->a, "%.*s(*)%s", (int)(eb - es), es, eb)
+			    : mem_printf(s->a, "%s *", es);
+	if (!sp)
+		return NULL;
+	struct ir_type *it = type_lookup(s, sp);
+	if (it)
+		return it;
+	it = MEM_NEW(s->a, struct ir_type);
+	if (!it)
+		return NULL;
+	it->kind = T_POINTER;
+	it->spelling = sp;
+	it->size = 8;     /* spir64 (build_args) */
+	it->elem = e;
+	it->space = e->space;
+	it->is_volatile = e->is_volatile;
+	return type_intern(s, it);
 }
 
 /* ------------------------------------------------------------- variables */
@@ -629,10 +690,11 @@ static struct ir_var *var_for(struct fe *s, CXCursor decl)
 	if (!v)
 		return NULL;
 	v->name = take(s->a, clang_getCursorSpelling(decl));
-	v->type = make_type(s, clang_getCursorType(decl), 0);
+	enum CXCursorKind k = clang_getCursorKind(decl);
+	v->type = k == CXCursor_ParmDecl ? param_type(s, clang_getCursorType(decl))
+					 : make_type(s, clang_getCursorType(decl), 0);
 	v->decl = range_of(s, decl);
 	v->pos = v->decl.begin;
-	enum CXCursorKind k = clang_getCursorKind(decl);
 	if (s->nmacro && k == CXCursor_VarDecl && v->type && v->type->kind == T_ARRAY)
 		array_extents(s, decl, v);
 	enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
@@ -877,6 +939,11 @@ static struct ir_expr *lower_declref(struct fe *s, CXCursor c)
 		struct ir_expr *e = new_expr(s, c, E_VAR, 0);
 		if (e)
 			e->u.var = var_for(s, ref);
+		/* A parameter declared as an array is the pointer it is
+		 * adjusted to (param_type); libclang types its uses as written. */
+		if (e && e->u.var && e->u.var->kind == VAR_PARAM && e->u.var->type &&
+		    e->u.var->type->kind == T_POINTER && e->type && e->type->kind == T_ARRAY)
+			e->type = e->u.var->type;
 		return e;
 	}
 	case CXCursor_EnumConstantDecl: {
@@ -2128,6 +2195,48 @@ static bool report_compiler(struct fe *s)
 	return error;
 }
 
+/* Does compiler argument v[i] (-DNAME..., -UNAME, or -D/-U then NAME)
+ * define or undefine macro `name`? */
+static bool names_macro(const char *const *v, unsigned n, unsigned i, const char *name)
+{
+	const char *a = v[i];
+	size_t k = strlen(name);
+	if (strncmp(a, "-D", 2) && strncmp(a, "-U", 2))
+		return false;
+	a = a[2] ? a + 2 : i + 1 < n ? v[i + 1] : "";
+	return !strncmp(a, name, k) && (!a[k] || a[k] == '=');
+}
+
+/*
+ * __OPENCL_VERSION__ as a device compiler defines it: the device's version,
+ * which clang leaves to the driver.  Without it a file that tests it takes
+ * its host-code branches (#ifndef __OPENCL_VERSION__) or compares with 0.
+ * The version is the one the parse asks for (-cl-std, the last one given
+ * wins, as in clang); 0 when the options define or undefine the macro
+ * themselves, or name a version this table does not know.
+ */
+static int opencl_version(const struct cls_options *o)
+{
+	static const struct { const char *std; int v; } vs[] = {
+		{ "CL1.0", 100 }, { "CL1.1", 110 }, { "CL1.2", 120 }, { "CL2.0", 200 },
+		{ "CL3.0", 300 }, { "CLC++", 200 }, { "CLC++1.0", 200 }, { "CLC++2021", 300 },
+	};
+	const char *std = o->cl_std ? o->cl_std : "CL3.0";
+	for (unsigned i = 0; i < o->ncc_args; i++) {
+		const char *a = o->cc_args[i];
+		if (names_macro(o->cc_args, o->ncc_args, i, "__OPENCL_VERSION__"))
+			return 0;
+		if (!strncmp(a, "-cl-std=", 8))
+			std = a + 8;
+		else if (!strncmp(a, "-std=", 5))
+			std = a + 5;
+	}
+	for (unsigned i = 0; i < sizeof vs / sizeof vs[0]; i++)
+		if (!strcasecmp(std, vs[i].std))
+			return vs[i].v;
+	return 0;
+}
+
 /* The compiler arguments: OpenCL C mode, builtins, the user's options. */
 static const char **build_args(struct fe *s, int *argc)
 {
@@ -2139,6 +2248,9 @@ static const char **build_args(struct fe *s, int *argc)
 	v[n++] = "-x";
 	v[n++] = "cl";
 	v[n++] = mem_printf(s->a, "-cl-std=%s", o->cl_std ? o->cl_std : "CL3.0");
+	int version = opencl_version(o);
+	if (version)
+		v[n++] = mem_printf(s->a, "-D__OPENCL_VERSION__=%d", version);
 	/* spir64 makes every optional OpenCL C 3.0 feature and extension visible. */
 	v[n++] = "--target=spir64-unknown-unknown";
 	v[n++] = "-Xclang";
@@ -2167,7 +2279,8 @@ static const char **build_args(struct fe *s, int *argc)
  * type name 'real_t'"), the file is parsed again with each such constant
  * defined as a placeholder value (fe_placeholder: the lowering turns it into
  * E_MACRO, the unknown itself, so no analysis sees the value) and each type
- * as float.  Errors cascade (a declaration of an unknown type hides the uses
+ * as float, or as the vector type its name or its uses ask for (zc_type_as,
+ * zc_vector_use).  Errors cascade (a declaration of an unknown type hides the uses
  * of what it declares), so types go first, and the round repeats while it
  * finds new names, at most FE_ZC_ROUNDS times.
  *
@@ -2183,11 +2296,18 @@ static const char **build_args(struct fe *s, int *argc)
 
 struct zc {
 	const char *consts[FE_MAX_MACROS];   /* assumed: fe_placeholder(k) for consts[k] */
-	const char *types[FE_MAX_MACROS];    /* assumed: float */
+	const char *types[FE_MAX_MACROS];    /* assumed: type_as[k] for types[k] */
+	const char *type_as[FE_MAX_MACROS];  /* float, or a vector (zc_type_as, zc_vector_use) */
+	bool type_used[FE_MAX_MACROS];       /* a vector for its values' components */
 	unsigned nconsts, ntypes;
 	struct mem_vec tested;               /* const char *: "NAME" then "where" pairs */
 	struct mem_vec refused;              /* const char *: notes for names not assumed */
 	bool error_directive;                /* a #error fired */
+	/* access qualifiers on parameters that are not images or pipes, dropped
+	 * (blanked out of the main file's text): offset, length, "NAME (line N)" */
+	unsigned blank_off[FE_MAX_MACROS], blank_len[FE_MAX_MACROS];
+	const char *blank_what[FE_MAX_MACROS];
+	unsigned nblank;
 };
 
 /* Is n spelled like a macro constant: capitals, digits and underscores,
@@ -2345,6 +2465,176 @@ static bool from_error_directive(CXTranslationUnit tu, CXDiagnostic d)
 	return off > 0 && t[off - 1] == '#';
 }
 
+/*
+ * Diagnostic d says that an access qualifier stands on a parameter that is
+ * not an image or a pipe (`__global __read_only float *in`): vendor
+ * compilers of old accepted and ignored it there, clang rejects it.  When
+ * the qualifier is written in the main file itself (in a macro of it too),
+ * record it in z to be blanked out of the text (spaces: every position
+ * stays); returns whether it was (or had been) recorded.
+ */
+static bool access_qualifier(struct fe *s, struct zc *z, CXTranslationUnit tu, CXDiagnostic d,
+			     const char *msg)
+{
+	static const char *const quals[] = { "__read_only", "__write_only", "__read_write",
+					     "read_only", "write_only", "read_write" };
+	if (!msg || strcmp(msg, "access qualifier can only be used for pipe and image type"))
+		return false;
+	CXFile f = NULL;
+	unsigned line = 0, off = 0;
+	size_t size = 0;
+	/* Where the qualifier is written: in a macro's definition when a macro
+	 * wrote it (the macro loses it everywhere; an image without one is
+	 * read_only, an image that needed write_only fails to compile again) */
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, NULL, &off);
+	const char *t = f && clang_File_isEqual(f, clang_getFile(tu, s->display))
+				? clang_getFileContents(tu, f, &size) : NULL;
+	if (!t || off >= size)
+		return false;
+	for (unsigned i = 0; i < z->nblank; i++)
+		if (z->blank_off[i] == off)
+			return true;
+	for (unsigned q = 0; q < sizeof quals / sizeof quals[0]; q++) {
+		size_t k = strlen(quals[q]);
+		if (off + k > size || strncmp(t + off, quals[q], k) ||
+		    (off + k < size && ident_char(t[off + k])) || z->nblank >= FE_MAX_MACROS)
+			continue;
+		z->blank_off[z->nblank] = off;
+		z->blank_len[z->nblank] = (unsigned)k;
+		z->blank_what[z->nblank++] = mem_printf(s->a, "%s (line %u)", quals[q], line);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * What a type name nothing defines is taken for: float, or the vector its
+ * name is spelled like (real4, mixed4, float_t4, T16: digits 2, 3, 4, 8 or
+ * 16 at the end; OpenMM's -D real4=float4).  The vector is of the scalar
+ * type the rest names when that is one (INT4, DOUBLE2), else of float.  An
+ * integer type's name with 8 or 16 (u8, S16, UINT8: the integer's bits)
+ * is taken for float like any other name.
+ */
+static const char *zc_type_as(struct mem_arena *a, const char *n)
+{
+	static const char *const scalars[] = { "char", "uchar", "short", "ushort", "int", "uint",
+					       "long", "ulong", "half", "float", "double" };
+	size_t len = strlen(n), d = len;
+	while (d > 0 && n[d - 1] >= '0' && n[d - 1] <= '9')
+		d--;
+	if (d == 0 || d == len || len - d > 2 || n[d] == '0')
+		return "float";
+	unsigned w = (unsigned)atoi(n + d);
+	if (w != 2 && w != 3 && w != 4 && w != 8 && w != 16)
+		return "float";
+	char pre[16];
+	size_t k = 0;
+	for (size_t i = 0; i < d && k + 1 < sizeof pre; i++)
+		if (n[i] != '_')
+			pre[k++] = (char)(n[i] >= 'A' && n[i] <= 'Z' ? n[i] - 'A' + 'a' : n[i]);
+	pre[k] = 0;
+	bool bits = (k == 1 && strchr("usi", pre[0])) || (k >= 3 && !strcmp(pre + k - 3, "int"));
+	if (w >= 8 && bits)
+		return "float";
+	const char *elem = "float";
+	for (unsigned i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+		if (d < sizeof pre && !strcmp(pre, scalars[i]))
+			elem = scalars[i];
+	return mem_printf(a, "%s%u", elem, w);
+}
+
+/*
+ * Diagnostic d says that a member of a float is asked for ("member
+ * reference base type 'float' is not a structure or union"): `v.x`,
+ * `in[i].xyz`, `p.s7`.  When the float is a variable or parameter whose
+ * declaration names a type z took for float (SHOC's -D FPVECTYPE=float4),
+ * that type is a vector: float4, or float8 / float16 when a component
+ * .s4 to .sF asks for it.  Returns the number of types changed.
+ */
+static unsigned zc_vector_use(struct fe *s, struct zc *z, CXTranslationUnit tu, CXDiagnostic d,
+			      const char *msg)
+{
+	static const char pre[] = "member reference base type '";
+	static const char post[] = "float' is not a structure or union";
+	size_t n = msg ? strlen(msg) : 0;
+	if (n < sizeof pre + sizeof post || strncmp(msg, pre, sizeof pre - 1) ||
+	    strcmp(msg + n - (sizeof post - 1), post))
+		return 0;
+	CXFile f = NULL;
+	unsigned off = 0;
+	size_t size = 0;
+	clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &off);
+	const char *t = f ? clang_getFileContents(tu, f, &size) : NULL;
+	if (!t || off >= size || t[off] != '.')
+		return 0;
+	/* The component asked for: .s4 to .sF need 8 or 16 elements. */
+	unsigned width = 4;
+	if (off + 1 < size && (t[off + 1] == 's' || t[off + 1] == 'S'))
+		for (size_t i = off + 2; i < size && ident_char(t[i]); i++) {
+			char c = (char)(t[i] | 0x20);
+			unsigned x = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+				   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 0;
+			if (x >= 8)
+				width = 16;
+			else if (x >= 4 && width < 8)
+				width = 8;
+		}
+	/* The variable before the dot, or the array or pointer subscripted there. */
+	size_t i = off;
+	while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '	'))
+		i--;
+	if (i > 0 && t[i - 1] == ']') {
+		int depth = 0;
+		do {
+			i--;
+			depth += (t[i] == ']') - (t[i] == '[');
+		} while (i > 0 && depth > 0);
+		while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '	'))
+			i--;
+	}
+	size_t e = i;
+	while (i > 0 && ident_char(t[i - 1]))
+		i--;
+	if (i == e)
+		return 0;
+	CXCursor use = clang_getCursor(tu, clang_getLocationForOffset(tu, f, (unsigned)i));
+	CXCursor decl = clang_getCursorReferenced(use);
+	enum CXCursorKind k = clang_getCursorKind(decl);
+	if (clang_Cursor_isNull(decl) || (k != CXCursor_VarDecl && k != CXCursor_ParmDecl))
+		return 0;
+	/* The type names its declaration writes before its name. */
+	CXFile df = NULL, nf = NULL;
+	unsigned begin_off = 0, name_off = 0, ntok = 0;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(decl)), &df, NULL, NULL,
+				   &begin_off);
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &nf, NULL, NULL, &name_off);
+	if (!df || !nf || !clang_File_isEqual(df, nf) || begin_off >= name_off)
+		return 0;
+	CXToken *tok = NULL;
+	clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, df, begin_off),
+					  clang_getLocationForOffset(tu, df, name_off)), &tok, &ntok);
+	unsigned changed = 0;
+	for (unsigned j = 0; j < ntok; j++) {
+		unsigned to = 0;
+		clang_getExpansionLocation(clang_getTokenLocation(tu, tok[j]), NULL, NULL, NULL, &to);
+		if (to >= name_off)
+			break;
+		if (clang_getTokenKind(tok[j]) != CXToken_Identifier)
+			continue;
+		struct mem_mark m = mem_mark(&s->tmp);
+		const char *w = take(&s->tmp, clang_getTokenSpelling(tu, tok[j]));
+		for (unsigned x = 0; w && x < z->ntypes; x++)
+			if (!strcmp(z->types[x], w) && !strcmp(z->type_as[x], "float")) {
+				z->type_as[x] = mem_printf(s->a, "float%u", width);
+				z->type_used[x] = true;
+				changed++;
+			}
+		mem_release(&s->tmp, m);
+	}
+	clang_disposeTokens(tu, tok, ntok);
+	return changed;
+}
+
 /* Is NAME undefined by the options (-U NAME)? */
 static bool undefined_by_options(const struct cls_options *o, const char *name)
 {
@@ -2362,7 +2652,7 @@ static bool undefined_by_options(const struct cls_options *o, const char *name)
 static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 {
 	const char *ntypes[FE_MAX_MACROS], *nconsts[FE_MAX_MACROS];
-	unsigned nt = 0, nc = 0;
+	unsigned nt = 0, nc = 0, nblank = z->nblank, nvec = 0;
 	unsigned n = clang_getNumDiagnostics(tu);
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -2371,6 +2661,12 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 			continue;
 		}
 		const char *msg = take(s->a, clang_getDiagnosticSpelling(d));
+		unsigned vec = zc_vector_use(s, z, tu, d, msg);
+		if (vec || access_qualifier(s, z, tu, d, msg)) {
+			nvec += vec;
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		const char *name = quoted(s->a, msg, "unknown type name '");
 		bool type = name != NULL;
 		if (!name) {
@@ -2411,12 +2707,16 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 	}
 	if (z->error_directive)
 		return 0;
+	/* Dropped qualifiers and vectors found cascade into nothing: in any round. */
+	nblank = z->nblank - nblank + nvec;
 	if (nt) {
-		for (unsigned i = 0; i < nt && z->ntypes < FE_MAX_MACROS; i++)
+		for (unsigned i = 0; i < nt && z->ntypes < FE_MAX_MACROS; i++) {
+			z->type_as[z->ntypes] = zc_type_as(s->a, ntypes[i]);
 			z->types[z->ntypes++] = ntypes[i];
-		return nt;
+		}
+		return nt + nblank;
 	}
-	unsigned added = 0;
+	unsigned added = nblank;
 	for (unsigned i = 0; i < nc && z->nconsts < FE_MAX_MACROS; i++, added++)
 		z->consts[z->nconsts++] = nconsts[i];
 	return added;
@@ -2444,8 +2744,11 @@ static struct ir_type macro_int = { .kind = T_INT, .size = 4, .spelling = "int" 
  * libclang fails.
  */
 static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char **argv, int argc,
-				  struct CXUnsavedFile *uf, long long shift)
+				  struct CXUnsavedFile *uf, long long shift, unsigned flags)
 {
+	static const struct zc none;
+	if (!z)
+		z = &none;
 	const char **v = MEM_ARRAY(s->a, const char *, (size_t)argc + z->nconsts + z->ntypes + 1);
 	if (!v)
 		return NULL;
@@ -2454,10 +2757,22 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 	for (unsigned i = 0; i < z->nconsts; i++)
 		v[n++] = mem_printf(s->a, "-D%s=%lld", z->consts[i], fe_placeholder(i) + shift);
 	for (unsigned i = 0; i < z->ntypes; i++)
-		v[n++] = mem_printf(s->a, "-D%s=float", z->types[i]);
+		v[n++] = mem_printf(s->a, "-D%s=%s", z->types[i], z->type_as[i]);
+	struct CXUnsavedFile blanked = *uf;
+	if (z->nblank) {
+		char *t = mem_alloc(s->a, uf->Length + 1);
+		if (!t)
+			return NULL;
+		memcpy(t, uf->Contents, uf->Length);
+		for (unsigned i = 0; i < z->nblank; i++)
+			if (z->blank_off[i] + z->blank_len[i] <= uf->Length)
+				memset(t + z->blank_off[i], ' ', z->blank_len[i]);
+		t[uf->Length] = 0;
+		blanked.Contents = t;
+	}
 	CXTranslationUnit tu = NULL;
-	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, uf, 1,
-					CXTranslationUnit_KeepGoing, &tu) != CXError_Success)
+	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, &blanked, 1,
+					CXTranslationUnit_KeepGoing | flags, &tu) != CXError_Success)
 		return NULL;
 	return tu;
 }
@@ -2481,7 +2796,7 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 	for (unsigned round = 0; round < FE_ZC_ROUNDS && !ok; round++) {
 		if (!zc_round(s, &z, cur))
 			break;
-		CXTranslationUnit next = zc_parse(s, &z, argv, argc, uf, 0);
+		CXTranslationUnit next = zc_parse(s, &z, argv, argc, uf, 0, 0);
 		if (!next)
 			break;
 		if (cur != first)
@@ -2523,10 +2838,34 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 		mem_vec_push(&r->arena, &r->macro_consts, (void *)z.consts[i]);
 	}
 	for (unsigned i = 0; i < z.ntypes; i++)
-		mem_vec_push(&r->arena, &r->macro_types, (void *)z.types[i]);
+		mem_vec_push(&r->arena, &r->macro_types,
+			     !strcmp(z.type_as[i], "float") ? (void *)z.types[i]
+			     : mem_printf(&r->arena, "%s%c%s", z.types[i], z.type_used[i] ? ':' : '=',
+					  z.type_as[i]));
 	r->macro_note = cls_macro_note(&r->arena, &r->macro_consts, &r->macro_types);
 	if (r->macro_note)
 		mem_vec_push(&r->arena, &r->notes, (void *)r->macro_note);
+	if (z.nblank) {
+		struct mem_vec what = { 0 };
+		for (unsigned i = 0; i < z.nblank; i++) {   /* in the order of the text */
+			unsigned lo = i;
+			for (unsigned j = i + 1; j < z.nblank; j++)
+				if (z.blank_off[j] < z.blank_off[lo])
+					lo = j;
+			unsigned o = z.blank_off[i];
+			const char *w = z.blank_what[i];
+			z.blank_off[i] = z.blank_off[lo], z.blank_what[i] = z.blank_what[lo];
+			z.blank_off[lo] = o, z.blank_what[lo] = w;
+			mem_vec_push(s->a, &what, (void *)z.blank_what[i]);
+		}
+		mem_vec_push(&r->arena, &r->notes,
+			     mem_printf(&r->arena, "dropped access qualifier%s %s: only images and "
+					"pipes take %s; older OpenCL compilers ignored %s on other "
+					"parameters (clang rejects %s; --no-assume-macros keeps the error)",
+					z.nblank > 1 ? "s" : "", cls_name_list(s->a, &what),
+					z.nblank > 1 ? "them" : "one", z.nblank > 1 ? "them" : "it",
+					z.nblank > 1 ? "them" : "it"));
+	}
 }
 
 
@@ -2602,7 +2941,7 @@ static void zc_check_attributes(struct fe *s)
 	}
 	if (!any || !s->zc)
 		return;
-	CXTranslationUnit tu = zc_parse(s, s->zc, s->argv, s->argc, s->uf, FE_SECOND_LOOK);
+	CXTranslationUnit tu = zc_parse(s, s->zc, s->argv, s->argc, s->uf, FE_SECOND_LOOK, 0);
 	struct reqd_look x = { s, 0 };
 	if (tu && !count_errors(tu))
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), reqd_visit, &x);
@@ -2614,6 +2953,193 @@ static void zc_check_attributes(struct fe *s)
 		}
 	if (tu)
 		clang_disposeTranslationUnit(tu);
+}
+
+/* --------------------------------------------------- kernels left out */
+
+/* Does line p..eol start a kernel definition: the word __kernel, or the word
+ * kernel at its start (`kernel void f(...)`)? */
+static bool kernel_line(const char *p, const char *eol)
+{
+	while (p < eol && (*p == ' ' || *p == '\t'))
+		p++;
+	if (eol - p >= 6 && !strncmp(p, "kernel", 6) && (eol - p == 6 || !ident_char(p[6])))
+		return true;
+	for (const char *q = p; q + 8 <= eol; q++)
+		if (!strncmp(q, "__kernel", 8) && (q == p || !ident_char(q[-1])) &&
+		    (q + 8 == eol || !ident_char(q[8])))
+			return true;
+	return false;
+}
+
+/* One open conditional directive of the scan in kernels_left_out. */
+struct cond {
+	const char *text;          /* "#ifdef X", the condition cut at 60 bytes;
+				    * "#else of #ifdef X" */
+	const char *select;        /* the options that select its branch, or NULL */
+	unsigned line;
+	bool skipped;              /* inside a range the preprocessor skipped */
+};
+
+/* The options that select the branch of directive `kw` (kl bytes) with
+ * condition text c..e: -D NAME for #ifdef and `defined NAME`, -D NAME=VALUE
+ * for a name compared, -U NAME for #ifndef; NULL for #else. */
+static const char *select_options(struct mem_arena *a, const char *kw, size_t kl,
+				  const char *c, const char *e)
+{
+	if (kl == 4 && !strncmp(kw, "else", 4))
+		return NULL;
+	bool ifdef = (kl == 5 && !strncmp(kw, "ifdef", 5)) || (kl == 7 && !strncmp(kw, "elifdef", 7));
+	bool ifndef = (kl == 6 && !strncmp(kw, "ifndef", 6)) ||
+		      (kl == 8 && !strncmp(kw, "elifndef", 8));
+	const char *out = NULL;
+	bool after_defined = false;
+	for (const char *q = c; q < e;) {
+		if (*q >= '0' && *q <= '9') {      /* a number: 10u, 0x1F */
+			while (q < e && ident_char(*q))
+				q++;
+			continue;
+		}
+		if (!ident_char(*q)) {
+			q++;
+			continue;
+		}
+		const char *b = q;
+		while (q < e && ident_char(*q))
+			q++;
+		int n = (int)(q - b);
+		if (n == 7 && !strncmp(b, "defined", 7)) {
+			after_defined = true;
+			continue;
+		}
+		const char *opt = ifndef ? mem_printf(a, "-U %.*s", n, b)
+				: ifdef || after_defined ? mem_printf(a, "-D %.*s", n, b)
+				: mem_printf(a, "-D %.*s=VALUE", n, b);
+		after_defined = false;
+		if (opt && (!out || !strstr(out, opt)))
+			out = out ? mem_printf(a, "%s %s", out, opt) : opt;
+	}
+	return out;
+}
+
+/* Is `line` in one of the ranges the preprocessor skipped? */
+static bool in_skipped(const CXSourceRangeList *r, unsigned line)
+{
+	for (unsigned i = 0; i < r->count; i++) {
+		unsigned a = 0, b = 0;
+		clang_getSpellingLocation(clang_getRangeStart(r->ranges[i]), NULL, &a, NULL, NULL);
+		clang_getSpellingLocation(clang_getRangeEnd(r->ranges[i]), NULL, &b, NULL, NULL);
+		if (a <= line && line <= b)
+			return true;
+	}
+	return false;
+}
+
+/* Add string x to v unless it holds it already. */
+static void push_new(struct mem_arena *a, struct mem_vec *v, const char *x)
+{
+	for (unsigned i = 0; i < v->len; i++)
+		if (!strcmp(v->items[i], x))
+			return;
+	mem_vec_push(a, v, (void *)x);
+}
+
+/*
+ * The file compiled without a kernel of its own.  If its text has kernels
+ * the preprocessor skipped (every kernel behind an #ifdef the build did not
+ * define, as in a file the host builds once per -D), parse it again with
+ * the preprocessing record, which holds the skipped ranges, and record in
+ * s->u which conditional directives leave them out and which options would
+ * select them (the note of find_kernels in driver.c).  A file that does not
+ * spell `kernel` costs nothing more.
+ */
+static void kernels_left_out(struct fe *s, const char **argv, int argc, struct CXUnsavedFile *uf)
+{
+	bool mentions = false;
+	for (const char *p = uf->Contents, *end = p + uf->Length; p < end && !mentions;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		mentions = kernel_line(p, eol);
+		p = eol + 1;
+	}
+	if (!mentions)
+		return;
+	CXTranslationUnit tu = zc_parse(s, s->zc, argv, argc, uf, 0,
+					CXTranslationUnit_DetailedPreprocessingRecord);
+	if (!tu)
+		return;
+	CXFile f = clang_getFile(tu, s->display);
+	CXSourceRangeList *ranges = f ? clang_getSkippedRanges(tu, f) : NULL;
+	size_t size = 0;
+	const char *t = f ? clang_getFileContents(tu, f, &size) : NULL, *end = t ? t + size : NULL;
+	struct cond stack[32];
+	unsigned depth = 0, line = 1;
+	for (const char *p = t; t && ranges && ranges->count && p < end; line++) {
+		const char *eol = p;
+		while (eol < end && *eol != '\n')
+			eol++;
+		bool skipped = in_skipped(ranges, line);
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < eol && *q == '#') {
+			q++;
+			while (q < eol && (*q == ' ' || *q == '\t'))
+				q++;
+			const char *kw = q;
+			while (q < eol && ident_char(*q))
+				q++;
+			size_t kl = (size_t)(q - kw);
+			bool open = (kl == 2 && !strncmp(kw, "if", 2)) || (kl == 5 && !strncmp(kw, "ifdef", 5)) ||
+				    (kl == 6 && !strncmp(kw, "ifndef", 6));
+			bool next = (kl == 4 && (!strncmp(kw, "elif", 4) || !strncmp(kw, "else", 4))) ||
+				    (kl == 7 && !strncmp(kw, "elifdef", 7)) ||
+				    (kl == 8 && !strncmp(kw, "elifndef", 8));
+			if (kl == 5 && !strncmp(kw, "endif", 5) && depth)
+				depth--;
+			if ((open && depth < 32) || (next && depth)) {
+				const char *c = q, *e = q;
+				while (c < eol && (*c == ' ' || *c == '\t'))
+					c++;
+				/* the condition, up to a comment or the line's end */
+				for (e = c; e < eol && !(e + 1 < eol && e[0] == '/' && (e[1] == '/' || e[1] == '*'));)
+					e++;
+				while (e > c && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\\'))
+					e--;
+				int cl = e - c > 60 ? 60 : (int)(e - c);
+				struct cond x = { mem_printf(s->a, "#%.*s%s%.*s%s", (int)kl, kw, cl ? " " : "",
+							     cl, c, e - c > 60 ? "..." : ""),
+						  select_options(s->a, kw, kl, c, e), line, skipped };
+				if (open) {
+					stack[depth++] = x;
+				} else {
+					if (kl == 4 && !strncmp(kw, "else", 4))
+						x.text = mem_printf(s->a, "#else of %s",
+								    stack[depth - 1].text);
+					stack[depth - 1] = x;
+				}
+			}
+		} else if (skipped && depth && kernel_line(q, eol)) {
+			/* What leaves it out: the directives of the skipped range. */
+			const char *sel = NULL;
+			for (unsigned i = 0; i < depth; i++) {
+				if (!stack[i].skipped)
+					continue;
+				push_new(s->a, &s->u->kernels_behind,
+					 mem_printf(s->a, "%s (line %u)", stack[i].text, stack[i].line));
+				/* an #else and a constant condition: nothing to give */
+				if (stack[i].select)
+					sel = sel ? mem_printf(s->a, "%s %s", sel, stack[i].select) : stack[i].select;
+			}
+			if (sel)
+				push_new(s->a, &s->u->kernels_select, sel);
+		}
+		p = eol + 1;
+	}
+	if (ranges)
+		clang_disposeSourceRangeList(ranges);
+	clang_disposeTranslationUnit(tu);
 }
 
 bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t len)
@@ -2666,6 +3192,13 @@ bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t
 	}
 	CXCursor root = clang_getTranslationUnitCursor(s.tu);
 	clang_visitChildren(root, collect_funcs, &s);
+	bool kernel = false;
+	for (unsigned i = 0; i < s.u->funcs.len && !kernel; i++) {
+		const struct ir_func *f = s.u->funcs.items[i];
+		kernel = f->is_kernel && f->in_main_file;
+	}
+	if (!kernel)
+		kernels_left_out(&s, argv, argc, &uf);
 	if (s.nmacro)
 		zc_check_attributes(&s);
 	/* Pass 2: lower the bodies.  Definitions were found in source order. */

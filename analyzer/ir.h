@@ -226,6 +226,11 @@ struct ir_unit {
 	struct mem_vec unsupported; /* struct ir_unsupported * */
 	struct mem_vec macros;    /* struct ir_var * (VAR_MACRO): the macro constants
 				   * the build does not define, analyzed as unknowns */
+	/* A file whose kernels the preprocessor left out (all of them): the
+	 * conditional directives they are behind ("#ifdef X (line 5)", const
+	 * char *), and the options that would select each ("-D X", const char *;
+	 * none for an #else) */
+	struct mem_vec kernels_behind, kernels_select;
 };
 
 /* Building helpers used by the frontend. */

@@ -147,7 +147,7 @@ try:
     os.remove("repo/k.cl")
     os.remove("repo/host.cpp")
     rc, out = run("--host-files", "repo")
-    check(rc == 2 and "repo: no .cl files or host files with kernels in this directory" in out,
+    check(rc == 2 and "repo: no .cl or .opencl files, nor host files with kernels, in this directory" in out,
           "walk of a folder with no kernels: exit %d %s" % (rc, out))
 
     # Standard input, named as a host file.

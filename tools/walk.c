@@ -1,5 +1,5 @@
 /*
- * walk.c - the inputs: directories expanded into the .cl files (and, with
+ * walk.c - the inputs: directories expanded into the .cl and .opencl files (and, with
  * --host-files, the host files holding kernels) under them, in sorted order,
  * and each input read whole, within the size limit.
  */
@@ -134,7 +134,15 @@ static bool host_file_with_kernels(const char *path)
 	return yes;
 }
 
-/* Add the .cl files under dir, recursively, in sorted order (with
+/* Is `name` an OpenCL C file's name: .cl, or .opencl (CLBlast's kernels,
+ * written as C++ raw strings: cls_raw_wrapped)? */
+static bool kernel_file_name(const char *name)
+{
+	size_t n = strlen(name);
+	return (n > 3 && !strcmp(name + n - 3, ".cl")) || (n > 7 && !strcmp(name + n - 7, ".opencl"));
+}
+
+/* Add the .cl and .opencl files under dir, recursively, in sorted order (with
  * --host-files, also the host files that hold kernel sources). */
 static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsigned depth)
 {
@@ -179,8 +187,7 @@ static void walk_dir(struct prog *p, const char *dir, struct seen_dir *up, unsig
 		    cfg_walk_allows(p->walk_cfg, path, S_ISDIR(s2.st_mode))) {
 			if (S_ISDIR(s2.st_mode))
 				walk_dir(p, path, &me, depth + 1);
-			else if (S_ISREG(s2.st_mode) && strlen(names[i]) > 3 &&
-				 !strcmp(names[i] + strlen(names[i]) - 3, ".cl"))
+			else if (S_ISREG(s2.st_mode) && kernel_file_name(names[i]))
 				add_file(p, path);
 			else if (S_ISREG(s2.st_mode) && p->host_files && host_file_with_kernels(path))
 				add_file(p, path);
@@ -211,8 +218,8 @@ int walk_inputs(struct prog *p, unsigned *stdin_count)
 				return usage_error("%s", cfg_err);
 			walk_dir(p, given[i], NULL, 0);
 			if (p->nfiles == before) {
-				fprintf(stderr, "clsynclint: %s: no .cl files%s in this directory\n",
-					given[i], p->host_files ? " or host files with kernels" : "");
+				fprintf(stderr, "clsynclint: %s: no .cl or .opencl files%s in this directory\n",
+					given[i], p->host_files ? ", nor host files with kernels," : "");
 				p->sum.not_analyzed++;
 			}
 		} else {
