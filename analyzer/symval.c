@@ -395,9 +395,17 @@ static bool is_step_op(unsigned op)
 	       op == IR_B_SHR || op == IR_B_DIV;
 }
 
+/* Is a op b the same as b op a? */
+static bool commutes(unsigned op)
+{
+	return op == IR_B_ADD || op == IR_B_MUL || op == IR_B_AND || op == IR_B_OR ||
+	       op == IR_B_XOR;
+}
+
 /*
  * Recognize v as an induction variable of a loop containing `block`: one
- * definition outside the loop, one inside of the form v op= step.
+ * definition outside the loop, one inside of the form v op= step (also
+ * written v = v op step, or v = step op v for a commutative op).
  */
 static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi,
 			     const struct ir_var *v, unsigned block, struct def_rec *d, unsigned nd,
@@ -431,7 +439,9 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 				if (l0 && l0->op == E_VAR && l0->u.var == v) {
 					op = r->sub;
 					step = r->kids[1];
-				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_ADD) {
+				} else if (l1 && l1->op == E_VAR && l1->u.var == v && commutes(r->sub)) {
+					/* v = c + v, i = 2 * i: the same step spelled
+					 * with the constant first */
 					op = r->sub;
 					step = r->kids[0];
 				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_SUB) {
