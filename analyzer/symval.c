@@ -797,10 +797,40 @@ static struct sym *local_linear_id(struct abuild *ab)
 			     mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
 }
 
+/*
+ * The value a helper returns: its return expression, evaluated in the
+ * inlined copy of the call, where its parameters are the caller's
+ * arguments (so a caller's loop counter stays that loop's counter:
+ * flat(i - 1, col, pitch) inside `for (i ...)` is (i - 1 + 1) * ... of
+ * the caller's i).  Only a helper with one `return` of a value; NULL
+ * otherwise, and beyond the inlining depth.
+ */
+#define MAX_RETURN_DEPTH 8
+static struct sym *sym_return(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			      unsigned block, unsigned inst, unsigned depth)
+{
+	const struct ir_func *f = e->callee;
+	if (!f || !f->has_body || c->depth >= MAX_RETURN_DEPTH)
+		return NULL;
+	const struct ir_block *ret = NULL;
+	for (unsigned b = 0; b < f->nblocks; b++) {
+		const struct ir_block *x = f->blocks[b];
+		if (x->term != TERM_RETURN)
+			continue;
+		if (ret || !x->cond)
+			return NULL;
+		ret = x;
+	}
+	struct acc_ctx *cc = ret ? acc_call_ctx(ab, c, e, block, inst) : NULL;
+	return cc ? acc_sym_of(ab, ret->cond, cc, ret->id, ret->ninsts, depth + 1) : NULL;
+}
+
 static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 			    unsigned block, unsigned inst, unsigned depth)
 {
 	const char *n = e->u.name;
+	if (e->callee)
+		return sym_return(ab, e, c, block, inst, depth);
 	int d = dim_arg(e);
 	if (!e->callee && d >= 0) {
 		struct sym *s;
