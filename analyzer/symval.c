@@ -75,13 +75,19 @@ static struct sym *derived_slot(struct abuild *ab, unsigned op, struct sym *x, l
 	return s;
 }
 
+/* Is x a kernel argument's own unknown, one a pitch can be derived from? */
+static bool pitch_arg(struct abuild *ab, const struct sym *x)
+{
+	return x && x->op == S_SLOT && !x->a && x->slot < ab->k->nslots &&
+	       ab->k->slots[x->slot].is_param && !ab->k->slots[x->slot].is_macro &&
+	       !ab->k->slots[x->slot].from_op;
+}
+
 static struct sym *mk_bin(struct abuild *ab, unsigned op, struct sym *x, struct sym *y)
 {
 	if (!x || !y)
 		return NULL;
-	if (x->op == S_SLOT && !x->a && y->op == S_CONST && x->slot < ab->k->nslots &&
-	    ab->k->slots[x->slot].is_param && !ab->k->slots[x->slot].is_macro &&
-	    !ab->k->slots[x->slot].from_op &&
+	if (pitch_arg(ab, x) && y->op == S_CONST &&
 	    ((op == IR_B_DIV && y->c > 1) || (op == IR_B_SHR && y->c > 0 && y->c < 31)))
 		return derived_slot(ab, op, x, y->c);
 	long long cx, cy, r;
@@ -103,6 +109,88 @@ static struct sym *mk_bin(struct abuild *ab, unsigned op, struct sym *x, struct 
 		s->b = y;
 	}
 	return s;
+}
+
+/*
+ * A byte offset turned into elements, inside an index of elements of es
+ * bytes: `k * pitch / 4` (parsed (k * pitch) / 4) into an int array,
+ * `(y * pitch + 4 * x) >> 2`.  Such a division by the element size is
+ * taken term by term, each argument in it becoming its pitch in elements
+ * (derived_slot): k * (pitch / 4), y * (pitch >> 2) + x.  A term that is a
+ * multiple of es (4 * x, a constant, 8 * k * pitch) is divided exactly; an
+ * argument is divided on the assumption that a byte pitch is a whole
+ * number of elements, which is what dividing it by the element size
+ * means (for such a pitch, and for every sign, C's truncation and the
+ * shift's floor give the same as the division term by term).  A term that
+ * is neither (x alone, k * pitch with another divisor) leaves the division
+ * as written.  op: IR_B_DIV by es, or IR_B_SHR by sh (es == 1 << sh).
+ */
+static struct sym *term_in_elems(struct abuild *ab, struct sym *t, unsigned op, long long es,
+				 long long sh, unsigned depth)
+{
+	if (!t || depth > 16)
+		return NULL;
+	switch (t->op) {
+	case S_CONST:
+		return t->c % es ? NULL : mk_const(ab, t->c / es);
+	case S_SLOT:
+		return pitch_arg(ab, t) ? derived_slot(ab, op, t, op == IR_B_DIV ? es : sh) : NULL;
+	case S_NEG: {
+		struct sym *r = term_in_elems(ab, t->a, op, es, sh, depth + 1), *n = r ? mk(ab, S_NEG) : NULL;
+		if (n)
+			n->a = r;
+		return n;
+	}
+	case S_BIN:
+		break;
+	default:
+		return NULL;
+	}
+	if (t->sub == IR_B_ADD || t->sub == IR_B_SUB) {
+		struct sym *a = term_in_elems(ab, t->a, op, es, sh, depth + 1);
+		struct sym *b = a ? term_in_elems(ab, t->b, op, es, sh, depth + 1) : NULL;
+		return b ? mk_bin(ab, t->sub, a, b) : NULL;
+	}
+	if (t->sub != IR_B_MUL)
+		return NULL;
+	/* x * y: one factor divided, exactly where it can be */
+	for (unsigned side = 0; side < 2; side++) {
+		struct sym *f = side ? t->b : t->a, *other = side ? t->a : t->b;
+		if (f->op == S_CONST && f->c % es == 0)
+			return mk_bin(ab, IR_B_MUL, other, mk_const(ab, f->c / es));
+	}
+	for (unsigned side = 0; side < 2; side++) {
+		struct sym *f = side ? t->b : t->a, *other = side ? t->a : t->b;
+		struct sym *r = f->op == S_CONST || (f->op == S_BIN && f->sub == IR_B_MUL)
+				? term_in_elems(ab, f, op, es, sh, depth + 1)
+				: pitch_arg(ab, f) ? term_in_elems(ab, f, op, es, sh, depth + 1) : NULL;
+		if (r)
+			return mk_bin(ab, IR_B_MUL, other, r);
+	}
+	return NULL;
+}
+
+/* Index i of elements of es bytes, with its byte offsets turned into
+ * elements (term_in_elems) where they are terms of its sum; i itself when
+ * there are none. */
+static struct sym *index_in_elems(struct abuild *ab, struct sym *i, long long es, unsigned depth)
+{
+	if (!i || es < 2 || depth > 16 || i->op != S_BIN)
+		return i;
+	if (i->sub == IR_B_ADD || i->sub == IR_B_SUB) {
+		struct sym *a = index_in_elems(ab, i->a, es, depth + 1);
+		struct sym *b = index_in_elems(ab, i->b, es, depth + 1);
+		return a == i->a && b == i->b ? i : mk_bin(ab, i->sub, a, b);
+	}
+	long long sh = 0;
+	while (sh < 31 && (1LL << sh) < es)
+		sh++;
+	bool div = i->sub == IR_B_DIV && i->b->op == S_CONST && i->b->c == es;
+	bool shr = i->sub == IR_B_SHR && i->b->op == S_CONST && i->b->c == sh && (1LL << sh) == es;
+	if (!div && !shr)
+		return i;
+	struct sym *r = term_in_elems(ab, i->a, div ? IR_B_DIV : IR_B_SHR, es, sh, 0);
+	return r ? r : i;
 }
 
 static struct sym *mk_divergent(struct abuild *ab, unsigned identity)
@@ -1315,6 +1403,7 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 		struct sym *i = acc_sym_of(ab, lv->kids[1], c, block, inst, depth + 1);
 		if (!i)
 			return false;
+		i = index_in_elems(ab, i, es, 0);
 		struct sym *esym = es ? mk_const(ab, es) : NULL;
 		const struct ir_var *o = out->object;
 		if (direct && o->extent && out->dim < o->nextent) {
@@ -1456,6 +1545,7 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 			out->dim = ACC_MAX_BOUND + 1;
 			if (!i || !es)
 				return false;
+			i = index_in_elems(ab, i, es, 0);
 			out->offset = mk_bin(ab, p->sub, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
 			return true;
 		}
@@ -1469,6 +1559,7 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 			out->dim = ACC_MAX_BOUND + 1;
 			if (!i || !es)
 				return false;
+			i = index_in_elems(ab, i, es, 0);
 			out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
 			return true;
 		}
