@@ -491,66 +491,108 @@ static bool commutes(unsigned op)
 }
 
 /*
+ * The step of definition e of v, when it is one: v op= step, v++, v = v op
+ * step, v = step op v for a commutative op, or v = step - v (a toggle).
+ * *op gets the operator (0: not a step), *step the expression (NULL: 1).
+ */
+static void step_of(const struct ir_expr *e, const struct ir_var *v, unsigned *op,
+		    const struct ir_expr **step)
+{
+	*op = 0;
+	*step = NULL;
+	if (e->op == E_INCDEC) {
+		*op = e->sub == IR_PREINC || e->sub == IR_POSTINC ? IR_B_ADD : IR_B_SUB;
+	} else if (e->op == E_ASSIGN && e->sub && is_step_op(e->sub)) {
+		*op = e->sub;
+		*step = e->kids[1];
+	} else if (e->op == E_ASSIGN && !e->sub) {
+		const struct ir_expr *r = ir_strip(e->kids[1]);
+		if (r && r->op == E_BINARY && is_step_op(r->sub)) {
+			const struct ir_expr *l0 = ir_strip(r->kids[0]), *l1 = ir_strip(r->kids[1]);
+			if (l0 && l0->op == E_VAR && l0->u.var == v) {
+				*op = r->sub;
+				*step = r->kids[1];
+			} else if (l1 && l1->op == E_VAR && l1->u.var == v && commutes(r->sub)) {
+				/* v = c + v, i = 2 * i: the same step spelled with
+				 * the constant first */
+				*op = r->sub;
+				*step = r->kids[0];
+			} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_SUB) {
+				/* v = c - v: a toggle between two values (double
+				 * buffering: src = 1 - src). */
+				*op = SYM_TOGGLE;
+				*step = r->kids[0];
+			}
+		}
+	}
+	/* v += f(v) is not a step (cur += p[lx] - cur) */
+	if (*op && mentions_var(*step, v))
+		*op = 0;
+}
+
+static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc_ctx *c,
+			   unsigned block, unsigned inst, unsigned level, unsigned depth);
+
+/* The value of v when loop L is entered: at the end of the one block
+ * outside L that jumps to its header; NULL when there are several. */
+static struct sym *entry_value(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi, int L,
+			       const struct ir_var *v, unsigned level, unsigned depth)
+{
+	const struct ir_block *h = c->f->blocks[fi->header[L]], *pre = NULL;
+	for (unsigned p = 0; p < h->npreds; p++) {
+		if (loop_member(fi, L, h->preds[p]->id))
+			continue;
+		if (pre)
+			return NULL;
+		pre = h->preds[p];
+	}
+	return pre ? sym_var(ab, v, c, pre->id, pre->ninsts + 1, level, depth + 1) : NULL;
+}
+
+/*
  * Recognize v as an induction variable of a loop containing `block`: one
- * definition outside the loop, one inside of the form v op= step (also
- * written v = v op step, or v = step op v for a commutative op).
+ * definition inside the loop, a step (step_of), and the value before it
+ * from definitions outside: one plain assignment, or whatever v holds
+ * where the loop is entered (the exit value of an earlier loop, a helper's
+ * parameter).
  */
 static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi,
 			     const struct ir_var *v, unsigned block, struct def_rec *d, unsigned nd,
-			     unsigned depth)
+			     unsigned level, unsigned depth)
 {
-	if (nd != 2)
+	if (nd < 2 || nd > 3)
 		return NULL;
 	const struct ir_func *f = c->f;
 	for (int L = fi->inner[block]; L >= 0; L = fi->parent[L]) {
 		struct def_rec *in = NULL, *out = NULL;
-		for (unsigned i = 0; i < 2; i++) {
-			if (d[i].block != (unsigned)-1 && loop_member(fi, L, d[i].block))
+		unsigned nin = 0, nout = 0;
+		for (unsigned i = 0; i < nd; i++) {
+			if (d[i].block != (unsigned)-1 && loop_member(fi, L, d[i].block)) {
 				in = &d[i];
-			else
+				nin++;
+			} else {
 				out = &d[i];
-		}
-		if (!in || !out || !in->strong)
-			continue;
-		const struct ir_expr *e = in->e;
-		unsigned op = 0;
-		const struct ir_expr *step = NULL;
-		if (e->op == E_INCDEC) {
-			op = e->sub == IR_PREINC || e->sub == IR_POSTINC ? IR_B_ADD : IR_B_SUB;
-		} else if (e->op == E_ASSIGN && e->sub && is_step_op(e->sub)) {
-			op = e->sub;
-			step = e->kids[1];
-		} else if (e->op == E_ASSIGN && !e->sub) {
-			const struct ir_expr *r = ir_strip(e->kids[1]);
-			if (r && r->op == E_BINARY && is_step_op(r->sub)) {
-				const struct ir_expr *l0 = ir_strip(r->kids[0]), *l1 = ir_strip(r->kids[1]);
-				if (l0 && l0->op == E_VAR && l0->u.var == v) {
-					op = r->sub;
-					step = r->kids[1];
-				} else if (l1 && l1->op == E_VAR && l1->u.var == v && commutes(r->sub)) {
-					/* v = c + v, i = 2 * i: the same step spelled
-					 * with the constant first */
-					op = r->sub;
-					step = r->kids[0];
-				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_SUB) {
-					/* v = c - v: a toggle between two values (double
-					 * buffering: src = 1 - src). */
-					op = SYM_TOGGLE;
-					step = r->kids[0];
-				}
+				nout++;
 			}
 		}
-		/* v += f(v) is not a step (cur += p[lx] - cur) */
-		if (!op || mentions_var(step, v))
+		if (nin != 1 || !nout || !in->strong)
+			continue;
+		unsigned op;
+		const struct ir_expr *step;
+		step_of(in->e, v, &op, &step);
+		if (!op)
 			continue;
 		struct sym *st = step ? acc_sym_of(ab, step, c, in->block, in->inst, depth + 1)
 				      : mk_const(ab, 1);
 		if (!st || sym_uses_lid(st))
 			continue;
-		struct sym *init = out->block == (unsigned)-1 ? NULL
-				   : acc_sym_of(ab, out->e->op == E_ASSIGN ? out->e->kids[1] : out->e, c,
-					    out->block, out->inst, depth + 1);
-		if (!init || (out->e->op == E_ASSIGN && out->e->sub))
+		struct sym *init = NULL;
+		if (nout == 1 && out->block != (unsigned)-1 && out->strong && out->e->op == E_ASSIGN &&
+		    !out->e->sub)
+			init = acc_sym_of(ab, out->e->kids[1], c, out->block, out->inst, depth + 1);
+		else
+			init = entry_value(ab, c, fi, L, v, level, depth);
+		if (!init)
 			continue;
 		const struct ir_block *hb = f->blocks[fi->header[L]];
 		struct sym *iv = mk(ab, S_IV);
@@ -567,6 +609,143 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 			return op == SYM_TOGGLE ? mk_bin(ab, IR_B_SUB, st, iv) : mk_bin(ab, op, iv, st);
 		return iv;
 	}
+	return NULL;
+}
+
+/* Is s made of constants, sizes the launch fixes and the iteration
+ * counter `slot` alone? */
+static bool counter_only(const struct launch *l, const struct sym *s, unsigned slot,
+			 unsigned depth)
+{
+	if (!s)
+		return true;
+	if (depth > 64)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+		return true;
+	case S_LSZ:
+		return l->lsz[s->dim] != 0;
+	case S_NGRP:
+		return l->ngrp[s->dim] != 0;
+	case S_IV:
+		if (s->slot != slot)
+			return false;
+		break;
+	case S_BIN: case S_NEG: case S_NOT: case S_LNOT: case S_COND:
+		break;
+	default:
+		return false;
+	}
+	return counter_only(l, s->a, slot, depth + 1) && counter_only(l, s->b, slot, depth + 1) &&
+	       counter_only(l, s->x, slot, depth + 1);
+}
+
+/* The value of induction variable iv (S_IV) at iteration n: init op^n step.
+ * NULL for a chain longer than EXIT_MAX_STEPS. */
+#define EXIT_MAX_STEPS 64
+static struct sym *iv_at(struct abuild *ab, const struct sym *iv, long long n)
+{
+	switch (iv->sub) {
+	case IR_B_ADD: case IR_B_SUB:
+		return mk_bin(ab, iv->sub, iv->a, mk_bin(ab, IR_B_MUL, iv->b, mk_const(ab, n)));
+	case SYM_TOGGLE:
+		return n % 2 ? mk_bin(ab, IR_B_SUB, iv->b, iv->a) : iv->a;
+	default:
+		break;
+	}
+	if (n > EXIT_MAX_STEPS)
+		return NULL;
+	struct sym *x = iv->a;
+	for (long long i = 0; x && i < n; i++)
+		x = mk_bin(ab, iv->sub, x, iv->b);
+	return x;
+}
+
+/*
+ * The value of v after loop L, at `block` outside it, when the reaching
+ * definitions are v's step in L and what it held before: the induction
+ * variable at the iteration where the loop's condition first fails.
+ *
+ *     for (d = 128; d > 0; d >>= 1) { ...; offset <<= 1; }
+ *     for (d = 1; d < 256; d <<= 1) { offset >>= 1; ... }
+ *
+ * leaves the first loop with offset = 1 << 8 = 256, which the second loop
+ * starts from.  The loop must leave only at its header, which `block`
+ * follows (dominates it), and the step must run in every iteration (its
+ * block dominates the latches).  The condition must be made of constants,
+ * sizes the launch fixes and the counter: the count of iterations is then
+ * a number, and so is the value, init op^n step.
+ */
+#define EXIT_MAX_TRIP 4096
+static struct sym *exit_value(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi,
+			      const struct ir_var *v, unsigned block, struct def_rec *d,
+			      unsigned nd, unsigned level, unsigned depth)
+{
+	const struct ir_func *f = c->f;
+	struct def_rec *in = NULL;
+	for (unsigned i = 0; i < nd; i++)
+		if (d[i].block != (unsigned)-1 && fi->inner[d[i].block] >= 0 &&
+		    !loop_member(fi, fi->inner[d[i].block], block)) {
+			if (in)
+				return NULL;
+			in = &d[i];
+		}
+	if (!in || !in->strong)
+		return NULL;
+	int L = fi->inner[in->block];
+	for (unsigned i = 0; i < nd; i++)
+		if (&d[i] != in && d[i].block != (unsigned)-1 && loop_member(fi, L, d[i].block))
+			return NULL;
+	const struct ir_block *h = f->blocks[fi->header[L]];
+	if (h->term != TERM_BRANCH || h->nsuccs != 2 ||
+	    loop_member(fi, L, h->succs[0]->id) == loop_member(fi, L, h->succs[1]->id) ||
+	    !cfg_dominates(f, h, f->blocks[block]))
+		return NULL;
+	const struct ir_block *sb = f->blocks[in->block];
+	for (unsigned m = 0; m < fi->size[L]; m++) {
+		const struct ir_block *x = f->blocks[fi->member[L][m]];
+		for (unsigned i = 0; i < x->nsuccs; i++) {
+			if (x != h && !loop_member(fi, L, x->succs[i]->id))
+				return NULL;   /* a break, a return */
+			if (x->succs[i] == h && !cfg_dominates(f, sb, x))
+				return NULL;   /* an iteration that skips the step */
+		}
+	}
+	/* the induction variable, as the header sees it */
+	struct sym *iv = sym_var(ab, v, c, h->id, 0, level, depth + 1);
+	if (!iv || iv->op != S_IV || iv->slot >= ab->k->nslots ||
+	    ab->k->slots[iv->slot].loop != h || ab->k->slots[iv->slot].ctx != c)
+		return NULL;
+	struct sym *cond = guard_cond(ab, c, h->id);
+	bool body_true = loop_member(fi, L, h->succs[0]->id);
+	const struct launch *l = &ab->k->launch;
+	if (cond && counter_only(l, cond, iv->slot, 0)) {
+		long long *val = calloc(ab->k->nslots + 1, sizeof *val);
+		if (!val)
+			return NULL;
+		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
+		memcpy(env.lsz, l->lsz, sizeof env.lsz);
+		memcpy(env.ngrp, l->ngrp, sizeof env.ngrp);
+		long long n = 0, t;
+		for (; n < EXIT_MAX_TRIP; n++) {
+			val[iv->slot] = n;
+			if (!sym_eval(cond, &env, &t)) {
+				n = EXIT_MAX_TRIP;
+				break;
+			}
+			if ((t != 0) != body_true)
+				break;
+		}
+		free(val);
+		if (n < EXIT_MAX_TRIP)
+			return iv_at(ab, iv, n);
+	}
+	/* A count the launch or the arguments decide is left alone: the
+	 * value as the last iteration leaves it (S_LAST) is exact, but the
+	 * solver does not get through the products it makes with ids (a
+	 * Blelloch scan's offsets ran into its limit), and an unknown of
+	 * its own decided them before. */
 	return NULL;
 }
 
@@ -773,9 +952,11 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 		else
 			s = mk_bin(ab, d[0].e->sub, old,
 				   acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1));
-	} else if (nd == 2) {
-		s = induction(ab, c, fi, v, block, d, nd, depth);
+	} else if (nd == 2 || nd == 3) {
+		s = induction(ab, c, fi, v, block, d, nd, level, depth);
 	}
+	if (!s && nd == 2 && fi->inner)
+		s = exit_value(ab, c, fi, v, block, d, nd, level, depth);
 	if (!s && (nd == 2 || nd == 3) && fi->inner)
 		s = last_value(ab, c, fi, block, d, nd, depth);
 	if (!s) {
