@@ -376,7 +376,7 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 			ab->k->truncated = true;
 			return;
 		}
-		struct acc_ctx *cc = new_ctx(ab, e->callee, w->c, e, w->block, w->inst);
+		struct acc_ctx *cc = acc_call_ctx(ab, w->c, e, w->block, w->inst);
 		if (!cc)
 			return;
 		if (ff(e->callee)->has_wg_barrier) {
@@ -584,6 +584,36 @@ static struct acc_ctx *new_ctx(struct abuild *ab, const struct ir_func *f, struc
 			c->in = ff(f)->insts;
 	}
 	mem_vec_push(ab->a, &ab->ctxs, c);
+	return c;
+}
+
+struct ctx_link {
+	struct acc_ctx *c;
+	struct ctx_link *next;
+};
+
+struct acc_ctx *acc_call_ctx(struct abuild *ab, struct acc_ctx *parent, const struct ir_expr *call,
+			     unsigned block, unsigned inst)
+{
+	if (!call || !call->callee)
+		return NULL;
+	if (!ab->ctx_hash) {
+		ab->nctx_hash = 1021;
+		ab->ctx_hash = MEM_ARRAY(ab->a, struct ctx_link *, ab->nctx_hash);
+		if (!ab->ctx_hash)
+			return NULL;
+	}
+	unsigned h = (unsigned)(((uintptr_t)parent * 31u + (uintptr_t)call) % ab->nctx_hash);
+	for (struct ctx_link *l = ab->ctx_hash[h]; l; l = l->next)
+		if (l->c->parent == parent && l->c->call == call)
+			return l->c;
+	struct ctx_link *l = MEM_NEW(ab->a, struct ctx_link);
+	struct acc_ctx *c = l ? new_ctx(ab, call->callee, parent, call, block, inst) : NULL;
+	if (!c)
+		return NULL;
+	l->c = c;
+	l->next = ab->ctx_hash[h];
+	ab->ctx_hash[h] = l;
 	return c;
 }
 

@@ -84,6 +84,10 @@ struct abuild {
 		bool travels;              /* gets a value other than a copy's event */
 	} evn[EV_NAMES];
 	unsigned nevn;
+	/* the inlined copy of each call, by (caller's copy, call): one per
+	 * call, whether the walk or a value through the call made it first */
+	struct ctx_link **ctx_hash;
+	unsigned nctx_hash;
 };
 
 /* Is block in loop L?  Walks the loop tree up from the block's innermost
@@ -145,6 +149,10 @@ struct place {
 bool acc_place(struct abuild *ab, const struct ir_expr *lv, bool is_pointer, struct acc_ctx *c,
 	       unsigned block, unsigned inst, struct place *out);
 struct sym *acc_sym_const(struct abuild *ab, long long c);
+/* The inlined copy of the function that `call` (at (block, inst) of
+ * parent) calls: the one the walk made, or a new one (folded: no nodes). */
+struct acc_ctx *acc_call_ctx(struct abuild *ab, struct acc_ctx *parent, const struct ir_expr *call,
+			     unsigned block, unsigned inst);
 /* Some element number k, 0 <= k < count, of a group's async copy (S_ELEM). */
 struct sym *acc_sym_elem(struct abuild *ab, struct sym *count);
 /* Fill the interval starts of every access of ab->k under mode m (interval.c). */

@@ -75,13 +75,19 @@ static struct sym *derived_slot(struct abuild *ab, unsigned op, struct sym *x, l
 	return s;
 }
 
+/* Is x a kernel argument's own unknown, one a pitch can be derived from? */
+static bool pitch_arg(struct abuild *ab, const struct sym *x)
+{
+	return x && x->op == S_SLOT && !x->a && x->slot < ab->k->nslots &&
+	       ab->k->slots[x->slot].is_param && !ab->k->slots[x->slot].is_macro &&
+	       !ab->k->slots[x->slot].from_op;
+}
+
 static struct sym *mk_bin(struct abuild *ab, unsigned op, struct sym *x, struct sym *y)
 {
 	if (!x || !y)
 		return NULL;
-	if (x->op == S_SLOT && !x->a && y->op == S_CONST && x->slot < ab->k->nslots &&
-	    ab->k->slots[x->slot].is_param && !ab->k->slots[x->slot].is_macro &&
-	    !ab->k->slots[x->slot].from_op &&
+	if (pitch_arg(ab, x) && y->op == S_CONST &&
 	    ((op == IR_B_DIV && y->c > 1) || (op == IR_B_SHR && y->c > 0 && y->c < 31)))
 		return derived_slot(ab, op, x, y->c);
 	long long cx, cy, r;
@@ -103,6 +109,88 @@ static struct sym *mk_bin(struct abuild *ab, unsigned op, struct sym *x, struct 
 		s->b = y;
 	}
 	return s;
+}
+
+/*
+ * A byte offset turned into elements, inside an index of elements of es
+ * bytes: `k * pitch / 4` (parsed (k * pitch) / 4) into an int array,
+ * `(y * pitch + 4 * x) >> 2`.  Such a division by the element size is
+ * taken term by term, each argument in it becoming its pitch in elements
+ * (derived_slot): k * (pitch / 4), y * (pitch >> 2) + x.  A term that is a
+ * multiple of es (4 * x, a constant, 8 * k * pitch) is divided exactly; an
+ * argument is divided on the assumption that a byte pitch is a whole
+ * number of elements, which is what dividing it by the element size
+ * means (for such a pitch, and for every sign, C's truncation and the
+ * shift's floor give the same as the division term by term).  A term that
+ * is neither (x alone, k * pitch with another divisor) leaves the division
+ * as written.  op: IR_B_DIV by es, or IR_B_SHR by sh (es == 1 << sh).
+ */
+static struct sym *term_in_elems(struct abuild *ab, struct sym *t, unsigned op, long long es,
+				 long long sh, unsigned depth)
+{
+	if (!t || depth > 16)
+		return NULL;
+	switch (t->op) {
+	case S_CONST:
+		return t->c % es ? NULL : mk_const(ab, t->c / es);
+	case S_SLOT:
+		return pitch_arg(ab, t) ? derived_slot(ab, op, t, op == IR_B_DIV ? es : sh) : NULL;
+	case S_NEG: {
+		struct sym *r = term_in_elems(ab, t->a, op, es, sh, depth + 1), *n = r ? mk(ab, S_NEG) : NULL;
+		if (n)
+			n->a = r;
+		return n;
+	}
+	case S_BIN:
+		break;
+	default:
+		return NULL;
+	}
+	if (t->sub == IR_B_ADD || t->sub == IR_B_SUB) {
+		struct sym *a = term_in_elems(ab, t->a, op, es, sh, depth + 1);
+		struct sym *b = a ? term_in_elems(ab, t->b, op, es, sh, depth + 1) : NULL;
+		return b ? mk_bin(ab, t->sub, a, b) : NULL;
+	}
+	if (t->sub != IR_B_MUL)
+		return NULL;
+	/* x * y: one factor divided, exactly where it can be */
+	for (unsigned side = 0; side < 2; side++) {
+		struct sym *f = side ? t->b : t->a, *other = side ? t->a : t->b;
+		if (f->op == S_CONST && f->c % es == 0)
+			return mk_bin(ab, IR_B_MUL, other, mk_const(ab, f->c / es));
+	}
+	for (unsigned side = 0; side < 2; side++) {
+		struct sym *f = side ? t->b : t->a, *other = side ? t->a : t->b;
+		struct sym *r = f->op == S_CONST || (f->op == S_BIN && f->sub == IR_B_MUL)
+				? term_in_elems(ab, f, op, es, sh, depth + 1)
+				: pitch_arg(ab, f) ? term_in_elems(ab, f, op, es, sh, depth + 1) : NULL;
+		if (r)
+			return mk_bin(ab, IR_B_MUL, other, r);
+	}
+	return NULL;
+}
+
+/* Index i of elements of es bytes, with its byte offsets turned into
+ * elements (term_in_elems) where they are terms of its sum; i itself when
+ * there are none. */
+static struct sym *index_in_elems(struct abuild *ab, struct sym *i, long long es, unsigned depth)
+{
+	if (!i || es < 2 || depth > 16 || i->op != S_BIN)
+		return i;
+	if (i->sub == IR_B_ADD || i->sub == IR_B_SUB) {
+		struct sym *a = index_in_elems(ab, i->a, es, depth + 1);
+		struct sym *b = index_in_elems(ab, i->b, es, depth + 1);
+		return a == i->a && b == i->b ? i : mk_bin(ab, i->sub, a, b);
+	}
+	long long sh = 0;
+	while (sh < 31 && (1LL << sh) < es)
+		sh++;
+	bool div = i->sub == IR_B_DIV && i->b->op == S_CONST && i->b->c == es;
+	bool shr = i->sub == IR_B_SHR && i->b->op == S_CONST && i->b->c == sh && (1LL << sh) == es;
+	if (!div && !shr)
+		return i;
+	struct sym *r = term_in_elems(ab, i->a, div ? IR_B_DIV : IR_B_SHR, es, sh, 0);
+	return r ? r : i;
 }
 
 static struct sym *mk_divergent(struct abuild *ab, unsigned identity)
@@ -395,64 +483,116 @@ static bool is_step_op(unsigned op)
 	       op == IR_B_SHR || op == IR_B_DIV;
 }
 
+/* Is a op b the same as b op a? */
+static bool commutes(unsigned op)
+{
+	return op == IR_B_ADD || op == IR_B_MUL || op == IR_B_AND || op == IR_B_OR ||
+	       op == IR_B_XOR;
+}
+
+/*
+ * The step of definition e of v, when it is one: v op= step, v++, v = v op
+ * step, v = step op v for a commutative op, or v = step - v (a toggle).
+ * *op gets the operator (0: not a step), *step the expression (NULL: 1).
+ */
+static void step_of(const struct ir_expr *e, const struct ir_var *v, unsigned *op,
+		    const struct ir_expr **step)
+{
+	*op = 0;
+	*step = NULL;
+	if (e->op == E_INCDEC) {
+		*op = e->sub == IR_PREINC || e->sub == IR_POSTINC ? IR_B_ADD : IR_B_SUB;
+	} else if (e->op == E_ASSIGN && e->sub && is_step_op(e->sub)) {
+		*op = e->sub;
+		*step = e->kids[1];
+	} else if (e->op == E_ASSIGN && !e->sub) {
+		const struct ir_expr *r = ir_strip(e->kids[1]);
+		if (r && r->op == E_BINARY && is_step_op(r->sub)) {
+			const struct ir_expr *l0 = ir_strip(r->kids[0]), *l1 = ir_strip(r->kids[1]);
+			if (l0 && l0->op == E_VAR && l0->u.var == v) {
+				*op = r->sub;
+				*step = r->kids[1];
+			} else if (l1 && l1->op == E_VAR && l1->u.var == v && commutes(r->sub)) {
+				/* v = c + v, i = 2 * i: the same step spelled with
+				 * the constant first */
+				*op = r->sub;
+				*step = r->kids[0];
+			} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_SUB) {
+				/* v = c - v: a toggle between two values (double
+				 * buffering: src = 1 - src). */
+				*op = SYM_TOGGLE;
+				*step = r->kids[0];
+			}
+		}
+	}
+	/* v += f(v) is not a step (cur += p[lx] - cur) */
+	if (*op && mentions_var(*step, v))
+		*op = 0;
+}
+
+static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc_ctx *c,
+			   unsigned block, unsigned inst, unsigned level, unsigned depth);
+
+/* The value of v when loop L is entered: at the end of the one block
+ * outside L that jumps to its header; NULL when there are several. */
+static struct sym *entry_value(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi, int L,
+			       const struct ir_var *v, unsigned level, unsigned depth)
+{
+	const struct ir_block *h = c->f->blocks[fi->header[L]], *pre = NULL;
+	for (unsigned p = 0; p < h->npreds; p++) {
+		if (loop_member(fi, L, h->preds[p]->id))
+			continue;
+		if (pre)
+			return NULL;
+		pre = h->preds[p];
+	}
+	return pre ? sym_var(ab, v, c, pre->id, pre->ninsts + 1, level, depth + 1) : NULL;
+}
+
 /*
  * Recognize v as an induction variable of a loop containing `block`: one
- * definition outside the loop, one inside of the form v op= step.
+ * definition inside the loop, a step (step_of), and the value before it
+ * from definitions outside: one plain assignment, or whatever v holds
+ * where the loop is entered (the exit value of an earlier loop, a helper's
+ * parameter).
  */
 static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi,
 			     const struct ir_var *v, unsigned block, struct def_rec *d, unsigned nd,
-			     unsigned depth)
+			     unsigned level, unsigned depth)
 {
-	if (nd != 2)
+	if (nd < 2 || nd > 3)
 		return NULL;
 	const struct ir_func *f = c->f;
 	for (int L = fi->inner[block]; L >= 0; L = fi->parent[L]) {
 		struct def_rec *in = NULL, *out = NULL;
-		for (unsigned i = 0; i < 2; i++) {
-			if (d[i].block != (unsigned)-1 && loop_member(fi, L, d[i].block))
+		unsigned nin = 0, nout = 0;
+		for (unsigned i = 0; i < nd; i++) {
+			if (d[i].block != (unsigned)-1 && loop_member(fi, L, d[i].block)) {
 				in = &d[i];
-			else
+				nin++;
+			} else {
 				out = &d[i];
-		}
-		if (!in || !out || !in->strong)
-			continue;
-		const struct ir_expr *e = in->e;
-		unsigned op = 0;
-		const struct ir_expr *step = NULL;
-		if (e->op == E_INCDEC) {
-			op = e->sub == IR_PREINC || e->sub == IR_POSTINC ? IR_B_ADD : IR_B_SUB;
-		} else if (e->op == E_ASSIGN && e->sub && is_step_op(e->sub)) {
-			op = e->sub;
-			step = e->kids[1];
-		} else if (e->op == E_ASSIGN && !e->sub) {
-			const struct ir_expr *r = ir_strip(e->kids[1]);
-			if (r && r->op == E_BINARY && is_step_op(r->sub)) {
-				const struct ir_expr *l0 = ir_strip(r->kids[0]), *l1 = ir_strip(r->kids[1]);
-				if (l0 && l0->op == E_VAR && l0->u.var == v) {
-					op = r->sub;
-					step = r->kids[1];
-				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_ADD) {
-					op = r->sub;
-					step = r->kids[0];
-				} else if (l1 && l1->op == E_VAR && l1->u.var == v && r->sub == IR_B_SUB) {
-					/* v = c - v: a toggle between two values (double
-					 * buffering: src = 1 - src). */
-					op = SYM_TOGGLE;
-					step = r->kids[0];
-				}
+				nout++;
 			}
 		}
-		/* v += f(v) is not a step (cur += p[lx] - cur) */
-		if (!op || mentions_var(step, v))
+		if (nin != 1 || !nout || !in->strong)
+			continue;
+		unsigned op;
+		const struct ir_expr *step;
+		step_of(in->e, v, &op, &step);
+		if (!op)
 			continue;
 		struct sym *st = step ? acc_sym_of(ab, step, c, in->block, in->inst, depth + 1)
 				      : mk_const(ab, 1);
 		if (!st || sym_uses_lid(st))
 			continue;
-		struct sym *init = out->block == (unsigned)-1 ? NULL
-				   : acc_sym_of(ab, out->e->op == E_ASSIGN ? out->e->kids[1] : out->e, c,
-					    out->block, out->inst, depth + 1);
-		if (!init || (out->e->op == E_ASSIGN && out->e->sub))
+		struct sym *init = NULL;
+		if (nout == 1 && out->block != (unsigned)-1 && out->strong && out->e->op == E_ASSIGN &&
+		    !out->e->sub)
+			init = acc_sym_of(ab, out->e->kids[1], c, out->block, out->inst, depth + 1);
+		else
+			init = entry_value(ab, c, fi, L, v, level, depth);
+		if (!init)
 			continue;
 		const struct ir_block *hb = f->blocks[fi->header[L]];
 		struct sym *iv = mk(ab, S_IV);
@@ -469,6 +609,143 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 			return op == SYM_TOGGLE ? mk_bin(ab, IR_B_SUB, st, iv) : mk_bin(ab, op, iv, st);
 		return iv;
 	}
+	return NULL;
+}
+
+/* Is s made of constants, sizes the launch fixes and the iteration
+ * counter `slot` alone? */
+static bool counter_only(const struct launch *l, const struct sym *s, unsigned slot,
+			 unsigned depth)
+{
+	if (!s)
+		return true;
+	if (depth > 64)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+		return true;
+	case S_LSZ:
+		return l->lsz[s->dim] != 0;
+	case S_NGRP:
+		return l->ngrp[s->dim] != 0;
+	case S_IV:
+		if (s->slot != slot)
+			return false;
+		break;
+	case S_BIN: case S_NEG: case S_NOT: case S_LNOT: case S_COND:
+		break;
+	default:
+		return false;
+	}
+	return counter_only(l, s->a, slot, depth + 1) && counter_only(l, s->b, slot, depth + 1) &&
+	       counter_only(l, s->x, slot, depth + 1);
+}
+
+/* The value of induction variable iv (S_IV) at iteration n: init op^n step.
+ * NULL for a chain longer than EXIT_MAX_STEPS. */
+#define EXIT_MAX_STEPS 64
+static struct sym *iv_at(struct abuild *ab, const struct sym *iv, long long n)
+{
+	switch (iv->sub) {
+	case IR_B_ADD: case IR_B_SUB:
+		return mk_bin(ab, iv->sub, iv->a, mk_bin(ab, IR_B_MUL, iv->b, mk_const(ab, n)));
+	case SYM_TOGGLE:
+		return n % 2 ? mk_bin(ab, IR_B_SUB, iv->b, iv->a) : iv->a;
+	default:
+		break;
+	}
+	if (n > EXIT_MAX_STEPS)
+		return NULL;
+	struct sym *x = iv->a;
+	for (long long i = 0; x && i < n; i++)
+		x = mk_bin(ab, iv->sub, x, iv->b);
+	return x;
+}
+
+/*
+ * The value of v after loop L, at `block` outside it, when the reaching
+ * definitions are v's step in L and what it held before: the induction
+ * variable at the iteration where the loop's condition first fails.
+ *
+ *     for (d = 128; d > 0; d >>= 1) { ...; offset <<= 1; }
+ *     for (d = 1; d < 256; d <<= 1) { offset >>= 1; ... }
+ *
+ * leaves the first loop with offset = 1 << 8 = 256, which the second loop
+ * starts from.  The loop must leave only at its header, which `block`
+ * follows (dominates it), and the step must run in every iteration (its
+ * block dominates the latches).  The condition must be made of constants,
+ * sizes the launch fixes and the counter: the count of iterations is then
+ * a number, and so is the value, init op^n step.
+ */
+#define EXIT_MAX_TRIP 4096
+static struct sym *exit_value(struct abuild *ab, struct acc_ctx *c, struct fn_info *fi,
+			      const struct ir_var *v, unsigned block, struct def_rec *d,
+			      unsigned nd, unsigned level, unsigned depth)
+{
+	const struct ir_func *f = c->f;
+	struct def_rec *in = NULL;
+	for (unsigned i = 0; i < nd; i++)
+		if (d[i].block != (unsigned)-1 && fi->inner[d[i].block] >= 0 &&
+		    !loop_member(fi, fi->inner[d[i].block], block)) {
+			if (in)
+				return NULL;
+			in = &d[i];
+		}
+	if (!in || !in->strong)
+		return NULL;
+	int L = fi->inner[in->block];
+	for (unsigned i = 0; i < nd; i++)
+		if (&d[i] != in && d[i].block != (unsigned)-1 && loop_member(fi, L, d[i].block))
+			return NULL;
+	const struct ir_block *h = f->blocks[fi->header[L]];
+	if (h->term != TERM_BRANCH || h->nsuccs != 2 ||
+	    loop_member(fi, L, h->succs[0]->id) == loop_member(fi, L, h->succs[1]->id) ||
+	    !cfg_dominates(f, h, f->blocks[block]))
+		return NULL;
+	const struct ir_block *sb = f->blocks[in->block];
+	for (unsigned m = 0; m < fi->size[L]; m++) {
+		const struct ir_block *x = f->blocks[fi->member[L][m]];
+		for (unsigned i = 0; i < x->nsuccs; i++) {
+			if (x != h && !loop_member(fi, L, x->succs[i]->id))
+				return NULL;   /* a break, a return */
+			if (x->succs[i] == h && !cfg_dominates(f, sb, x))
+				return NULL;   /* an iteration that skips the step */
+		}
+	}
+	/* the induction variable, as the header sees it */
+	struct sym *iv = sym_var(ab, v, c, h->id, 0, level, depth + 1);
+	if (!iv || iv->op != S_IV || iv->slot >= ab->k->nslots ||
+	    ab->k->slots[iv->slot].loop != h || ab->k->slots[iv->slot].ctx != c)
+		return NULL;
+	struct sym *cond = guard_cond(ab, c, h->id);
+	bool body_true = loop_member(fi, L, h->succs[0]->id);
+	const struct launch *l = &ab->k->launch;
+	if (cond && counter_only(l, cond, iv->slot, 0)) {
+		long long *val = calloc(ab->k->nslots + 1, sizeof *val);
+		if (!val)
+			return NULL;
+		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
+		memcpy(env.lsz, l->lsz, sizeof env.lsz);
+		memcpy(env.ngrp, l->ngrp, sizeof env.ngrp);
+		long long n = 0, t;
+		for (; n < EXIT_MAX_TRIP; n++) {
+			val[iv->slot] = n;
+			if (!sym_eval(cond, &env, &t)) {
+				n = EXIT_MAX_TRIP;
+				break;
+			}
+			if ((t != 0) != body_true)
+				break;
+		}
+		free(val);
+		if (n < EXIT_MAX_TRIP)
+			return iv_at(ab, iv, n);
+	}
+	/* A count the launch or the arguments decide is left alone: the
+	 * value as the last iteration leaves it (S_LAST) is exact, but the
+	 * solver does not get through the products it makes with ids (a
+	 * Blelloch scan's offsets ran into its limit), and an unknown of
+	 * its own decided them before. */
 	return NULL;
 }
 
@@ -675,9 +952,11 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 		else
 			s = mk_bin(ab, d[0].e->sub, old,
 				   acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, depth + 1));
-	} else if (nd == 2) {
-		s = induction(ab, c, fi, v, block, d, nd, depth);
+	} else if (nd == 2 || nd == 3) {
+		s = induction(ab, c, fi, v, block, d, nd, level, depth);
 	}
+	if (!s && nd == 2 && fi->inner)
+		s = exit_value(ab, c, fi, v, block, d, nd, level, depth);
 	if (!s && (nd == 2 || nd == 3) && fi->inner)
 		s = last_value(ab, c, fi, block, d, nd, depth);
 	if (!s) {
@@ -791,10 +1070,40 @@ static struct sym *local_linear_id(struct abuild *ab)
 			     mk_bin(ab, IR_B_ADD, l[1], mk_bin(ab, IR_B_MUL, z[1], l[2]))));
 }
 
+/*
+ * The value a helper returns: its return expression, evaluated in the
+ * inlined copy of the call, where its parameters are the caller's
+ * arguments (so a caller's loop counter stays that loop's counter:
+ * flat(i - 1, col, pitch) inside `for (i ...)` is (i - 1 + 1) * ... of
+ * the caller's i).  Only a helper with one `return` of a value; NULL
+ * otherwise, and beyond the inlining depth.
+ */
+#define MAX_RETURN_DEPTH 8
+static struct sym *sym_return(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+			      unsigned block, unsigned inst, unsigned depth)
+{
+	const struct ir_func *f = e->callee;
+	if (!f || !f->has_body || c->depth >= MAX_RETURN_DEPTH)
+		return NULL;
+	const struct ir_block *ret = NULL;
+	for (unsigned b = 0; b < f->nblocks; b++) {
+		const struct ir_block *x = f->blocks[b];
+		if (x->term != TERM_RETURN)
+			continue;
+		if (ret || !x->cond)
+			return NULL;
+		ret = x;
+	}
+	struct acc_ctx *cc = ret ? acc_call_ctx(ab, c, e, block, inst) : NULL;
+	return cc ? acc_sym_of(ab, ret->cond, cc, ret->id, ret->ninsts, depth + 1) : NULL;
+}
+
 static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 			    unsigned block, unsigned inst, unsigned depth)
 {
 	const char *n = e->u.name;
+	if (e->callee)
+		return sym_return(ab, e, c, block, inst, depth);
 	int d = dim_arg(e);
 	if (!e->callee && d >= 0) {
 		struct sym *s;
@@ -1288,6 +1597,7 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 		struct sym *i = acc_sym_of(ab, lv->kids[1], c, block, inst, depth + 1);
 		if (!i)
 			return false;
+		i = index_in_elems(ab, i, es, 0);
 		struct sym *esym = es ? mk_const(ab, es) : NULL;
 		const struct ir_var *o = out->object;
 		const struct ir_type *at = direct && !o->extent ? array_dim(o->type, out->dim) : NULL;
@@ -1438,6 +1748,7 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 			out->dim = ACC_MAX_BOUND + 1;
 			if (!i || !es)
 				return false;
+			i = index_in_elems(ab, i, es, 0);
 			out->offset = mk_bin(ab, p->sub, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
 			return true;
 		}
@@ -1451,6 +1762,7 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 			out->dim = ACC_MAX_BOUND + 1;
 			if (!i || !es)
 				return false;
+			i = index_in_elems(ab, i, es, 0);
 			out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
 			return true;
 		}
