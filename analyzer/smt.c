@@ -489,36 +489,9 @@ static void all_lemmas(struct q *q)
 		unsigned nc = 0;
 		for (unsigned j = 0; j < i && nc < MAX_CROSS; j++) {
 			const struct prod *o = &d->prod[q->used[j]];
-			if (o->u == p.u) {
-				if (o->x == p.x || !p.us)
-					continue;
-				cross_lemmas(q, &p, o, p.ext && p.ext == o->ext ? span : NULL);
-				nc++;
+			if (o->u != p.u || o->x == p.x || !p.us)
 				continue;
-			}
-			/* The common factor on the other side in one or both:
-			 * two shared factors are ordered by identity, which can
-			 * put a loop counter first ((w + 2) * k0, (w + 2) * k1)
-			 * or differently in the two ((w + 2) * k0, k1 * (w + 2)). */
-			struct prod a = p, b = *o;
-			bool swap_a = p.x == o->x || p.x == o->u, swap_b = o->x == p.x || o->x == p.u;
-			if (!swap_a && !swap_b)
-				continue;
-			if (swap_a) {
-				a.x = p.u;
-				a.u = p.x;
-				a.us = p.xs;
-			}
-			if (swap_b) {
-				b.x = o->u;
-				b.u = o->x;
-				b.us = o->xs;
-			}
-			if (a.u != b.u || a.x == b.x)
-				continue;
-			if (!a.us || !b.us)
-				continue;
-			cross_lemmas(q, &a, &b, NULL);
+			cross_lemmas(q, &p, o, p.ext && p.ext == o->ext ? span : NULL);
 			nc++;
 		}
 	}
