@@ -657,6 +657,11 @@ struct tv smt_slot(struct q *q, unsigned slot, unsigned inst)
 		 * per-group table) in two groups: data, like a loaded index. */
 		if (q->inter && sl->per_group && q->in_index)
 			q->opaque = true;
+		/* A value loaded at a place the loop moves (off[b] in the pass for
+		 * segment b), with two values in the question (two passes): two
+		 * loaded data, whose relation nobody wrote.  In an index, data. */
+		if (split && sl->object && q->in_index)
+			q->opaque = true;
 		smt_type_range(q, sl->var ? sl->var->type : NULL, v);
 		if (!split && q->nparams < 32) {
 			bool dup = false;
