@@ -8,8 +8,8 @@
  * ?:, && or || that only some work-items evaluate.  Sub-group barriers and
  * collectives are held to the same rule at sub-group scope.  All of them
  * must also be reached with the same arguments where the call acts for the
- * whole group: a barrier's flags, an async copy's every argument, the id a
- * broadcast takes its value from.
+ * whole group: a barrier's flags, an async copy's and a wait's every
+ * argument, the id a broadcast takes its value from.
  */
 #include <string.h>
 
@@ -101,8 +101,9 @@ static void report(struct walk *w, const struct ir_expr *call, int scope,
 /*
  * The first argument of barrier-like call e that must be the same for every
  * work-item (of the sub-group, scope 2) and is not, or NULL.  Barriers: the
- * flags and the scope.  An async copy is one copy by the whole group: every
- * argument.  A broadcast: the id of the work-item whose value it takes.
+ * flags and the scope.  An async copy is one copy by the whole group, and
+ * a wait waits for the group's copies: every argument.  A broadcast: the id
+ * of the work-item whose value it takes.
  */
 static const struct ir_expr *divergent_arg(struct walk *w, const struct ir_expr *e, int scope)
 {
@@ -110,7 +111,7 @@ static const struct ir_expr *divergent_arg(struct walk *w, const struct ir_expr 
 		return NULL;
 	unsigned need = scope == 1 ? U_SUBGROUP : U_DIVERGENT, from = 0;
 	switch ((enum bi_kind)e->sub) {
-	case BI_BARRIER: case BI_SG_BARRIER: case BI_ASYNC_COPY:
+	case BI_BARRIER: case BI_SG_BARRIER: case BI_ASYNC_COPY: case BI_WAIT_EVENTS:
 		break;
 	case BI_WG_COLLECTIVE: case BI_SG_COLLECTIVE:
 		if (!strstr(e->u.name, "broadcast"))
@@ -138,6 +139,11 @@ static void report_arg(struct walk *w, const struct ir_expr *call, int scope,
 			       "%s with flags that differ between work-items: every work-item of "
 			       "the %s must pass the same flags", what(ctx, call), group);
 		what_arg = "the flags depend";
+	} else if (call->sub == BI_WAIT_EVENTS) {
+		d = cls_report(ctx, &rule_barrier_divergence, arg->range,
+			       "%s with arguments that differ between work-items: every work-item "
+			       "of the %s must wait for the same events", what(ctx, call), group);
+		what_arg = "this argument depends";
 	} else if (call->sub == BI_ASYNC_COPY) {
 		d = cls_report(ctx, &rule_barrier_divergence, arg->range,
 			       "%s with arguments that differ between work-items: the %s "
