@@ -122,11 +122,17 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 	long long *val = ab->bv;
 	unsigned list[256], nl = 0;
 	sym_slots(a->index, list, &nl, 256);
+	unsigned nindex = nl;     /* list[0..nindex): the index's unknowns */
 	for (unsigned i = 0; i < nl; i++)
 		out->assumed_iv |= k->slots[list[i]].is_iv;
-	/* Three values for each unknown (a kernel argument, the first value of
-	 * a loop counter aside): the degree must not depend on them. */
+	/* Three values for each unknown of the index (a kernel argument, the
+	 * first value of a loop counter aside): the degree must not depend on
+	 * them.  An unknown only the guard uses (the data's size in if (x < n
+	 * && y < n)) is taken at least as large as the launch, as the race
+	 * rules take a size: a tiny one turns the sub-group off, which says
+	 * nothing about the accesses it makes. */
 	static const long long tries[3] = { 0, 1, 1031 };
+	enum { GUARD_SIZE = 1 << 20 };
 	unsigned degree = 0;
 	struct guard *g = guard_of(ab, a->ctx, a->block->id);
 	bool all = !g || !g->simple || nl >= 256;
@@ -152,7 +158,8 @@ static unsigned bank_addresses(struct cls_ctx *ctx, const struct acc_kernel *k, 
 				val[s] = k->slots[s].is_iv ? 0 : tries[tr];
 		} else {
 			for (unsigned i = 0; i < nl; i++)
-				val[list[i]] = k->slots[list[i]].is_iv ? 0 : tries[tr];
+				val[list[i]] = k->slots[list[i]].is_iv ? 0
+					     : i < nindex ? tries[tr] : GUARD_SIZE;
 		}
 		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
 		memcpy(env.lsz, k->launch.wlsz, sizeof env.lsz);
