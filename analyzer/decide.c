@@ -1236,7 +1236,12 @@ static unsigned data_forced(struct cls_ctx *ctx, const struct acc_kernel *k, con
 	     db = sym_data_dependent(b->index) || uses_lost(k, b->index, 0);
 	if (!ctx->facts->acc || !ctx->facts->acc->build || (!da && !db))
 		return false;
-	if (((da && single_writer(ctx, k, a, mode)) || (db && single_writer(ctx, k, b, mode))) &&
+	/* (Not against another index of data: the last segment's head that
+	 * one work-item stores, keys_out[seg[n - 1]], and the others' heads
+	 * scattered through the same scan, keys_out[seg[i]], are kept apart
+	 * by the data, like two scatters.) */
+	if (da != db &&
+	    ((da && single_writer(ctx, k, a, mode)) || (db && single_writer(ctx, k, b, mode))) &&
 	    data_query(ctx, k, a, b, mode, 1, 0, 0, false))
 		return 1;
 	/* A value the analysis lost (uniform or per work-item) is most often
