@@ -819,6 +819,70 @@ static void infer_from_macros(struct abuild *ab, struct acc_kernel *k)
 	}
 }
 
+/*
+ * The same bound for the number of groups: a __local array indexed by a
+ * global id (lt[gid], lt[gid + 8] of lt[16]: a kernel written for one
+ * work-group) is overrun by a second group's work-items whatever the data.
+ * Where the number of groups is open and work-item 0..lsz-1 of group 1
+ * (at the local size the launch gives, or the witness's) would overrun an
+ * array some access always reaches in bounds in group 0, the launch has
+ * one group along that dimension.
+ */
+static void infer_groups_from_arrays(struct abuild *ab, struct acc_kernel *k)
+{
+	struct launch *l = &k->launch;
+	struct bounded *bs = calloc(k->accs.len + 1, sizeof *bs);
+	unsigned nb = 0, cap = k->nslots + 64;
+	long long *val = calloc(cap, sizeof *val);
+	for (unsigned j = 0; bs && val && j < k->accs.len; j++)
+		if (sym_uses_grp(((const struct acc *)k->accs.items[j])->index) &&
+		    bounded_access(ab, k, k->accs.items[j], &bs[nb])) {
+			guard_slots(ab, bs[nb].a->ctx, bs[nb].a->block->id, NULL, NULL, 0);
+			nb++;
+		}
+	for (unsigned d = 0; nb && d < 3; d++) {
+		if (l->ngrp[d] || l->ngrp_given || !(l->group_dims >> d & 1))
+			continue;
+		struct sym_env env = { { 0 }, { 0 }, { 0 }, { 0 }, val, false, 0 };
+		for (unsigned e = 0; e < 3; e++) {
+			env.lsz[e] = l->lsz[e] ? l->lsz[e] : l->wlsz[e] ? l->wlsz[e] : 1;
+			env.ngrp[e] = l->wngrp[e] ? l->wngrp[e] : 1;
+		}
+		env.ngrp[d] = 2;
+		bool overrun = false;
+		const char *what = NULL;
+		for (unsigned j = 0; j < nb && !overrun; j++) {
+			/* in bounds in group 0 (the array is meant for it) */
+			bool fits = true;
+			for (unsigned t = 0; t < env.lsz[d] && fits; t++) {
+				memset(env.lid, 0, sizeof env.lid);
+				memset(env.grp, 0, sizeof env.grp);
+				env.lid[d] = t;
+				fits = stays_in(ab, k, &bs[j], &env, cap);
+			}
+			for (unsigned t = 0; t < env.lsz[d] && fits && !overrun; t++) {
+				memset(env.lid, 0, sizeof env.lid);
+				memset(env.grp, 0, sizeof env.grp);
+				env.lid[d] = t;
+				env.grp[d] = 1;
+				if (!stays_in(ab, k, &bs[j], &env, cap)) {
+					overrun = true;
+					what = bs[j].a->object->name;
+				}
+			}
+		}
+		if (overrun && l->ngrp_max[d] > 1) {
+			l->ngrp_max[d] = 1;
+			l->wngrp[d] = 1;
+			if (!l->bound)
+				l->bound = mem_printf(ab->a, "one work-group, the only one whose "
+						      "accesses to '%s' stay in bounds", what);
+		}
+	}
+	free(bs);
+	free(val);
+}
+
 void launch_infer(struct abuild *ab, struct acc_kernel *k)
 {
 	ab->k = k;
@@ -827,6 +891,7 @@ void launch_infer(struct abuild *ab, struct acc_kernel *k)
 		infer_from_strides(ab, k);
 	if (k->launch.src == LAUNCH_OPEN || k->launch.src == LAUNCH_BOUNDED)
 		infer_from_arrays(ab, k);
+	infer_groups_from_arrays(ab, k);
 	if (ab->ctx->unit->macros.len)
 		infer_from_macros(ab, k);
 	/* Trip counts were computed for the witness sizes before they were
