@@ -1103,6 +1103,18 @@ static Z3_ast within_object(struct q *q, const struct acc *x, Z3_ast off)
 	Z3_ast f = Z3_mk_ge(d->z, off, num(d, 0));
 	if (sized)
 		f = and2(d, f, Z3_mk_le(d->z, add2(d, off, num(d, x->width)), num(d, t->size)));
+	/* A subscript of a 32-bit type that the analysis's integers let grow
+	 * past its type (base + cols * 16 * by + ...: a witness 10^11 bytes
+	 * in) is an overflow, undefined for int, a wrap for uint, not that
+	 * element. */
+	const struct ir_expr *lv = x->lv ? ir_strip(x->lv) : NULL;
+	const struct ir_expr *sub = lv && lv->op == E_INDEX && lv->nkids == 2 ? lv->kids[1] : NULL;
+	if (arg && sub && sub->type && sub->type->kind == T_INT && sub->type->size > 0 &&
+	    sub->type->size <= 4 && x->elem_size > 0) {
+		long long top = sub->type->is_unsigned ? 1LL << (8 * sub->type->size)
+						       : 1LL << (8 * sub->type->size - 1);
+		f = and2(d, f, Z3_mk_lt(d->z, off, num(d, top * x->elem_size)));
+	}
 	return f;
 }
 

@@ -27,7 +27,7 @@ __kernel void block_max(__global const float *x, __global float *maxima, __local
 
     if (lid < 32) {
         for (int step = 32; step > 0; step /= 2)
-            m[lid] = fmax(m[lid], m[lid + step]); // expected-error {{local-memory race on m[16]}}
+            m[lid] = fmax(m[lid], m[lid + step]); // expected-error {{local-memory race on m[}}
     }
 
     if (lid == 0)
