@@ -677,29 +677,89 @@ struct tv smt_slot(struct q *q, unsigned slot, unsigned inst)
 	return r;
 }
 
+/* cur op c, folded where cur is a number or a choice of numbers (an
+ * if-then-else whose leaves are numbers: a counter that starts at another
+ * counter's value, step = stage >> 1); NULL where it is not, or would
+ * overflow.  *zero: every leaf is 0. */
+static Z3_ast step_numbers(struct dec *d, unsigned op, long long c, Z3_ast cur, bool *zero,
+			   unsigned depth)
+{
+	long long x;
+	if (numeral(d, cur, &x)) {
+		switch (op) {
+		case IR_B_MUL:
+			if (__builtin_mul_overflow(x, c, &x))
+				return NULL;
+			break;
+		case IR_B_SHL:
+			if ((c & 31) >= 62 || __builtin_mul_overflow(x, 1LL << (c & 31), &x))
+				return NULL;
+			break;
+		case IR_B_DIV:
+			x /= c;           /* C's, as cdiv */
+			break;
+		case IR_B_SHR: {
+			long long p2 = 1LL << (c & 31);   /* the floor, as Z3's div */
+			x = x >= 0 ? x / p2 : -((-x + p2 - 1) / p2);
+			break;
+		}
+		default:
+			return NULL;
+		}
+		*zero &= x == 0;
+		return num(d, x);
+	}
+	if (depth > 16 || Z3_get_ast_kind(d->z, cur) != Z3_APP_AST)
+		return NULL;
+	Z3_app app = Z3_to_app(d->z, cur);
+	if (Z3_get_decl_kind(d->z, Z3_get_app_decl(d->z, app)) != Z3_OP_ITE)
+		return NULL;
+	Z3_ast t = step_numbers(d, op, c, Z3_get_app_arg(d->z, app, 1), zero, depth + 1);
+	Z3_ast e = t ? step_numbers(d, op, c, Z3_get_app_arg(d->z, app, 2), zero, depth + 1) : NULL;
+	return e ? ite(d, Z3_get_app_arg(d->z, app, 0), t, e) : NULL;
+}
+
 /* value_j of an induction variable stepped by a constant multiplicative
- * operator, for iteration k: an if-then-else over the first CHAIN steps. */
+ * operator, for iteration k: an if-then-else over the first CHAIN steps.
+ * From numbers, numbers (the partner lid ^ step of a sorting network is
+ * exact only with the step's values as numerals); a halving chain of
+ * numbers ends where every value is 0, which it stays. */
 static Z3_ast iv_chain(struct q *q, Z3_ast init, unsigned op, long long c, Z3_ast k)
 {
 	struct dec *d = q->d;
 	Z3_ast v[CHAIN];
 	unsigned n = 0;
 	Z3_ast cur = init;
+	bool settled = false;
 	for (; n < CHAIN; n++) {
 		v[n] = cur;
-		switch (op) {
-		case IR_B_MUL: cur = mul2(d, cur, num(d, c)); break;
-		case IR_B_SHL: cur = mul2(d, cur, num(d, 1LL << (c & 31))); break;
-		case IR_B_DIV: cur = cdiv(d, cur, c); break;
-		case IR_B_SHR: cur = Z3_mk_div(d->z, cur, num(d, 1LL << (c & 31))); break;
-		default: return NULL;
+		bool zero = true;
+		Z3_ast folded = step_numbers(d, op, c, cur, &zero, 0);
+		if (folded && zero && (op == IR_B_DIV || op == IR_B_SHR) && n + 1 < CHAIN) {
+			v[++n] = folded;
+			n++;
+			settled = true;
+			break;
+		}
+		if (folded) {
+			cur = folded;
+		} else {
+			switch (op) {
+			case IR_B_MUL: cur = mul2(d, cur, num(d, c)); break;
+			case IR_B_SHL: cur = mul2(d, cur, num(d, 1LL << (c & 31))); break;
+			case IR_B_DIV: cur = cdiv(d, cur, c); break;
+			case IR_B_SHR: cur = Z3_mk_div(d->z, cur, num(d, 1LL << (c & 31))); break;
+			default: return NULL;
+			}
 		}
 		if ((op == IR_B_MUL || op == IR_B_SHL) && n >= 62 / (op == IR_B_SHL ? (c ? c : 1) : 2))
 			break;
 	}
-	if (n < CHAIN)
-		n++;
-	smt_side(q, Z3_mk_lt(d->z, k, num(d, n)));
+	if (!settled) {
+		if (n < CHAIN)
+			n++;
+		smt_side(q, Z3_mk_lt(d->z, k, num(d, n)));
+	}
 	Z3_ast r = v[n - 1];
 	for (unsigned j = n - 1; j-- > 0;)
 		r = ite(d, eq(d, k, num(d, j)), v[j], r);
@@ -728,6 +788,35 @@ static Z3_ast distribute(struct dec *d, Z3_ast x, Z3_ast c, unsigned depth)
 		return NULL;
 	Z3_ast t = distribute(d, x, Z3_get_app_arg(d->z, app, 1), depth + 1);
 	Z3_ast e = t ? distribute(d, x, Z3_get_app_arg(d->z, app, 2), depth + 1) : NULL;
+	return e ? ite(d, Z3_get_app_arg(d->z, app, 0), t, e) : NULL;
+}
+
+/* x op c for a constant c, op one of &, |, ^: exact and linear, through
+ * remainders by powers of two (x | c = x + c - (x & c), x ^ c = x + c -
+ * 2 (x & c)). */
+static Z3_ast bits_const(struct dec *d, unsigned op, Z3_ast x, long long c)
+{
+	if (op == IR_B_AND)
+		return and_const(d, x, c);
+	Z3_ast both = and_const(d, x, c);
+	return sub2(d, add2(d, x, num(d, c)), op == IR_B_OR ? both : mul2(d, num(d, 2), both));
+}
+
+/* x op c where c is an if-then-else whose leaves are all constants (a
+ * counter stepped by >>= 1: the partner lid ^ step of a sorting network):
+ * the same if-then-else over x op leaf; NULL when c is not such a choice. */
+static Z3_ast distribute_bits(struct dec *d, unsigned op, Z3_ast x, Z3_ast c, unsigned depth)
+{
+	long long v;
+	if (numeral(d, c, &v))
+		return bits_const(d, op, x, v);
+	if (depth > 64 || Z3_get_ast_kind(d->z, c) != Z3_APP_AST)
+		return NULL;
+	Z3_app app = Z3_to_app(d->z, c);
+	if (Z3_get_decl_kind(d->z, Z3_get_app_decl(d->z, app)) != Z3_OP_ITE)
+		return NULL;
+	Z3_ast t = distribute_bits(d, op, x, Z3_get_app_arg(d->z, app, 1), depth + 1);
+	Z3_ast e = t ? distribute_bits(d, op, x, Z3_get_app_arg(d->z, app, 2), depth + 1) : NULL;
 	return e ? ite(d, Z3_get_app_arg(d->z, app, 0), t, e) : NULL;
 }
 
@@ -791,28 +880,21 @@ static struct tv tr_bin(struct q *q, const struct sym *s, unsigned inst, unsigne
 		}
 		break;
 	case IR_B_AND:
-		if (nb)
-			return tvv(and_const(d, a.t, cb), sh);
-		if (na)
-			return tvv(and_const(d, b.t, ca), sh);
-		goto bits;
 	case IR_B_OR:
-		/* x | c = x + c - (x & c) */
-		if (nb || na) {
-			Z3_ast x = nb ? a.t : b.t;
-			long long c = nb ? cb : ca;
-			return tvv(sub2(d, add2(d, x, num(d, c)), and_const(d, x, c)), sh);
-		}
-		goto bits;
-	case IR_B_XOR:
-		/* x ^ c = x + c - 2 (x & c) */
-		if (nb || na) {
-			Z3_ast x = nb ? a.t : b.t;
-			long long c = nb ? cb : ca;
-			return tvv(sub2(d, add2(d, x, num(d, c)),
-						 mul2(d, num(d, 2), and_const(d, x, c))), sh);
-		}
-	bits: {
+	case IR_B_XOR: {
+		if (nb)
+			return tvv(bits_const(d, op, a.t, cb), sh);
+		if (na)
+			return tvv(bits_const(d, op, b.t, ca), sh);
+		/* one side a choice of constants: a choice of exact terms */
+		Z3_ast t = distribute_bits(d, op, a.t, b.t, 0);
+		if (!t)
+			t = distribute_bits(d, op, b.t, a.t, 0);
+		if (t)
+			return tvv(t, sh);
+	}
+	/* fall through */
+	{
 		/* two unknowns: exact on 64-bit vectors */
 		Z3_ast x = Z3_mk_int2bv(d->z, 64, a.t), y = Z3_mk_int2bv(d->z, 64, b.t), r;
 		r = op == IR_B_AND ? Z3_mk_bvand(d->z, x, y) : op == IR_B_OR ? Z3_mk_bvor(d->z, x, y)
