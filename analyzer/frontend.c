@@ -1965,6 +1965,170 @@ static bool three_dims(const char *p, unsigned v[3])
 }
 
 /*
+ * Zero configuration: a size of reqd_work_group_size written as an affine
+ * expression of one assumed macro constant M, (c * M + o) / d with C's
+ * division (M / 2, 2 * M, (M + 1) / 2), for the launch to keep it exact.
+ * m is M's index in s->macro, -1 for a number (c 0) or anything else.
+ */
+struct reqd_expr {
+	long long c, o, d;
+	int m;
+};
+
+static long long reqd_value(const struct reqd_expr *e, long long mval)
+{
+	return (e->c * mval + e->o) / e->d;
+}
+
+/* The tokens of one argument: a recursive descent over + - * / and
+ * parentheses, numbers and assumed macros; false for anything else. */
+struct reqd_toks {
+	struct fe *s;
+	const char **t;
+	unsigned n, i;
+};
+
+static bool reqd_sum(struct reqd_toks *x, struct reqd_expr *e);
+
+static bool reqd_atom(struct reqd_toks *x, struct reqd_expr *e)
+{
+	if (x->i >= x->n)
+		return false;
+	const char *t = x->t[x->i++];
+	if (!strcmp(t, "(")) {
+		if (!reqd_sum(x, e) || x->i >= x->n || strcmp(x->t[x->i++], ")"))
+			return false;
+		return true;
+	}
+	if (t[0] >= '0' && t[0] <= '9') {
+		char *end;
+		long long v = strtoll(t, &end, 0);
+		while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+			end++;
+		if (*end || v > (1 << 20))
+			return false;
+		*e = (struct reqd_expr){ 0, v, 1, -1 };
+		return true;
+	}
+	for (unsigned j = 0; j < x->s->nmacro; j++)
+		if (!strcmp(x->s->macro[j]->name, t)) {
+			*e = (struct reqd_expr){ 1, 0, 1, (int)j };
+			return true;
+		}
+	return false;
+}
+
+static bool reqd_product(struct reqd_toks *x, struct reqd_expr *e)
+{
+	if (!reqd_atom(x, e))
+		return false;
+	while (x->i < x->n && (!strcmp(x->t[x->i], "*") || !strcmp(x->t[x->i], "/"))) {
+		bool div = x->t[x->i++][0] == '/';
+		struct reqd_expr r;
+		if (!reqd_atom(x, &r))
+			return false;
+		if (div) {
+			if (r.m >= 0 || r.o <= 0)
+				return false;
+			if (e->m < 0)
+				e->o /= r.o;
+			else
+				e->d *= r.o;   /* (x / a) / b is x / (a * b) for x >= 0 */
+		} else {
+			if (e->m >= 0 && r.m >= 0)
+				return false;
+			struct reqd_expr *k = e->m >= 0 ? &r : e, *a = e->m >= 0 ? e : &r;
+			if (k->o <= 0 || (a->d != 1 && a->m >= 0))
+				return false;
+			*e = (struct reqd_expr){ a->c * k->o, a->o * k->o, a->d, a->m };
+		}
+		if (e->d > (1 << 20) || e->c > (1 << 20))
+			return false;
+	}
+	return true;
+}
+
+static bool reqd_sum(struct reqd_toks *x, struct reqd_expr *e)
+{
+	if (!reqd_product(x, e))
+		return false;
+	while (x->i < x->n && (!strcmp(x->t[x->i], "+") || !strcmp(x->t[x->i], "-"))) {
+		bool minus = x->t[x->i++][0] == '-';
+		struct reqd_expr r;
+		if (!reqd_product(x, &r))
+			return false;
+		if (r.m >= 0 && (minus || e->m >= 0 || e->d != 1))
+			return false;
+		if (r.m >= 0) {           /* k + M */
+			long long k = e->o;
+			*e = r;
+			e->o += k * e->d;
+		} else {                  /* (c M + o) / d + k is (c M + o + k d) / d */
+			e->o += (minus ? -r.o : r.o) * e->d;
+		}
+	}
+	return true;
+}
+
+/*
+ * The sizes of kernel c's reqd_work_group_size as written, when its
+ * arguments are where its attribute is spelled (in the file or a macro's
+ * definition): ex[k] for each dimension.  False when they cannot be read.
+ */
+static bool reqd_written(struct fe *s, CXCursor c, struct reqd_expr ex[3])
+{
+	struct kids kd = children(s, c);
+	bool found = false;
+	for (unsigned i = 0; i < kd.n && !found; i++) {
+		if (!clang_isAttribute(clang_getCursorKind(kd.v[i])))
+			continue;
+		CXSourceRange r = clang_getCursorExtent(kd.v[i]);
+		CXFile f = NULL, g = NULL;
+		unsigned b = 0, e = 0;
+		clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(r), &g, NULL, NULL, &e);
+		if (!f || !g || !clang_File_isEqual(f, g) || e < b)
+			continue;
+		CXToken *tok = NULL;
+		unsigned ntok = 0;
+		clang_tokenize(s->tu, clang_getRange(clang_getLocationForOffset(s->tu, f, b),
+						     clang_getLocationForOffset(s->tu, f, e)),
+			       &tok, &ntok);
+		const char **t = ntok ? MEM_ARRAY(&s->tmp, const char *, ntok) : NULL;
+		for (unsigned j = 0; t && j < ntok; j++)
+			t[j] = take(&s->tmp, clang_getTokenSpelling(s->tu, tok[j]));
+		clang_disposeTokens(s->tu, tok, ntok);
+		/* reqd_work_group_size ( A , B , C ) */
+		if (!t || ntok < 8 || !t[0] || strcmp(t[0], "reqd_work_group_size") || !t[1] ||
+		    strcmp(t[1], "("))
+			continue;
+		unsigned from = 2, k = 0;
+		int depth = 0;
+		bool ok = true;
+		for (unsigned j = 2; j < ntok && ok && k < 3; j++) {
+			if (!t[j]) {
+				ok = false;
+				break;
+			}
+			if (!strcmp(t[j], "("))
+				depth++;
+			else if (!strcmp(t[j], ")") && depth)
+				depth--;
+			else if ((!strcmp(t[j], ",") || !strcmp(t[j], ")")) && !depth) {
+				struct reqd_toks x = { s, t + from, j - from, 0 };
+				ok = reqd_sum(&x, &ex[k]) && x.i == x.n;
+				if (ok && ex[k].m >= 0 && ex[k].c <= 0)
+					ok = false;
+				k++;
+				from = j + 1;
+			}
+		}
+		found = ok && k == 3;
+	}
+	return found;
+}
+
+/*
  * Kernel-ness and reqd_work_group_size of a function definition, from the
  * attributes clang attached to the declaration, never from its source text
  * (a macro from a header, a -D option or an expression may spell them).
@@ -2006,16 +2170,28 @@ static void read_attributes(struct fe *s, CXCursor c, struct ir_func *f)
 	}
 	mem_release(&s->tmp, m);
 	/* Zero configuration: a size that is an assumed macro stays that
-	 * unknown (launch.c); one computed from a macro (no size of a real
-	 * work-group is as large as a placeholder, and zc_check_attributes
-	 * finds the others) makes the attribute say nothing that the analyses
-	 * could use. */
+	 * unknown (launch.c), and so does one written as an affine expression
+	 * of one (reqd_written) whose value is that expression's; one computed
+	 * otherwise from a macro (no size of a real work-group is as large as
+	 * a placeholder, and zc_check_attributes finds the others) makes the
+	 * attribute say nothing that the analyses could use. */
 	bool derived = false, given = f->reqd_wg[0] != 0;
+	struct reqd_expr ex[3];
+	bool written = s->nmacro && given && reqd_written(s, c, ex);
 	for (unsigned k = 0; s->nmacro && given && k < 3; k++) {
 		long long v = f->reqd_wg[k];
 		if (v >= FE_PLACEHOLDER_BASE && (v - FE_PLACEHOLDER_BASE) % 4 == 0 &&
 		    (v - FE_PLACEHOLDER_BASE) / 4 < s->nmacro) {
 			f->reqd_macro[k] = s->macro[(v - FE_PLACEHOLDER_BASE) / 4];
+			f->reqd_wg[k] = 0;
+		} else if (written && ex[k].m >= 0 &&
+			   reqd_value(&ex[k], fe_placeholder((unsigned)ex[k].m)) == v) {
+			/* SIZE / 2: that expression of the unknown (checked at a
+			 * second value by zc_check_attributes) */
+			f->reqd_macro[k] = s->macro[ex[k].m];
+			f->reqd_coef[k] = ex[k].c;
+			f->reqd_off[k] = ex[k].o;
+			f->reqd_div[k] = ex[k].d;
 			f->reqd_wg[k] = 0;
 		} else if (v > CLS_MAX_WORK_GROUP) {
 			derived = true;
@@ -3478,8 +3654,9 @@ static void give_back_heap(void)
  * placeholder moved by FE_SECOND_LOOK (enough to move a quotient by any
  * divisor that leaves a work-group size, small enough that TILE * TILE * 4
  * stays an int), a size that is a number stays the same, a size that is a
- * macro moves with it, and any other size is computed from one: then the
- * attribute says nothing the analyses could use.
+ * macro moves with it, one read as an expression of a macro (SIZE / 2)
+ * moves as that expression does, and any other size is computed from one:
+ * then the attribute says nothing the analyses could use.
  */
 #define FE_SECOND_LOOK 2002
 struct reqd_look {
@@ -3512,13 +3689,19 @@ static enum CXChildVisitResult reqd_visit(CXCursor c, CXCursor parent, CXClientD
 		for (unsigned k = 0; k < 3; k++) {
 			long long want = f->reqd_wg[k];
 			for (unsigned j = 0; f->reqd_macro[k] && j < s->nmacro; j++)
-				if (s->macro[j] == f->reqd_macro[k])
+				if (s->macro[j] == f->reqd_macro[k]) {
+					struct reqd_expr e = { f->reqd_coef[k], f->reqd_off[k],
+							       f->reqd_div[k], (int)j };
 					want = fe_placeholder(j) + FE_SECOND_LOOK;
+					if (e.d)
+						want = reqd_value(&e, want);
+				}
 			same &= moved.reqd_wg[k] == want;
 		}
 		if (!same) {
 			memset(f->reqd_wg, 0, sizeof f->reqd_wg);
 			memset(f->reqd_macro, 0, sizeof f->reqd_macro);
+			memset(f->reqd_div, 0, sizeof f->reqd_div);
 			x->changed++;
 		}
 	}
