@@ -2469,6 +2469,8 @@ static const char **build_args(struct fe *s, int *argc)
  * configuration.
  */
 #define FE_ZC_ROUNDS 6
+/* The header that declares the functions zero configuration assumes. */
+#define FE_ZC_HEADER "/clsynclint/zero-configuration.h"
 
 /* A name that a conditional directive mentions (directive_names). */
 struct zc_test {
@@ -2509,6 +2511,11 @@ struct zc {
 	 * defined as that value, not an unknown */
 	const char *fixed[FE_MAX_MACROS], *fixed_as[FE_MAX_MACROS];
 	unsigned nfixed;
+	/* function-like macros the build defines (binOp(a, b)): declared as
+	 * functions of any arguments returning func_as[k] (float, or int for
+	 * an integer's uses), each call an unknown value of its arguments */
+	const char *funcs[FE_MAX_MACROS], *func_as[FE_MAX_MACROS];
+	unsigned nfuncs;
 	struct mem_vec tested;               /* struct zc_test * */
 	struct mem_vec checks;               /* struct zc_check * */
 	struct mem_vec required;             /* const char *: "NAME (line N)" that a fired
@@ -2813,6 +2820,65 @@ static bool followed_by_name(CXTranslationUnit tu, CXSourceLocation l)
 	return i < size && ident_char(t[i]) && !(t[i] >= '0' && t[i] <= '9');
 }
 
+/*
+ * Is identifier `name`, which diagnostic d says nothing declares, called
+ * there: written (where d is, or where a macro's definition spells it)
+ * and followed by an argument list?  *sync says whether the arguments name
+ * fence flags, a memory scope or order (what a barrier or an atomic takes).
+ */
+static bool called_at(CXTranslationUnit tu, CXDiagnostic d, const char *name, bool *sync)
+{
+	size_t k = strlen(name);
+	for (unsigned spell = 0; spell < 2; spell++) {
+		CXFile f = NULL;
+		unsigned off = 0;
+		size_t size = 0;
+		CXSourceLocation l = clang_getDiagnosticLocation(d);
+		if (spell)
+			clang_getSpellingLocation(l, &f, NULL, NULL, &off);
+		else
+			clang_getExpansionLocation(l, &f, NULL, NULL, &off);
+		const char *t = f ? clang_getFileContents(tu, f, &size) : NULL;
+		if (!t || off + k > size || strncmp(t + off, name, k) ||
+		    (off + k < size && ident_char(t[off + k])))
+			continue;
+		size_t i = off + k;
+		while (i < size && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+		if (i >= size || t[i] != '(')
+			return false;
+		int depth = 0;
+		*sync = false;
+		for (size_t j = i; j < size; j++) {
+			depth += (t[j] == '(') - (t[j] == ')');
+			if (!depth)
+				break;
+			if ((!strncmp(t + j, "CLK_", 4) || !strncmp(t + j, "memory_scope", 12) ||
+			     !strncmp(t + j, "memory_order", 12)) && (j == 0 || !ident_char(t[j - 1])))
+				*sync = true;
+		}
+		return true;
+	}
+	return false;
+}
+
+/* Does a name say it synchronizes or touches memory the way a builtin
+ * does (BARRIER, LOCAL_FENCE, atomicAdd, syncthreads, wait_for)? */
+static bool sync_like(const char *name)
+{
+	static const char *const words[] = { "barrier", "fence", "sync", "atom", "wait", "lock",
+					     "async", "work_group", "sub_group", "mem_", "prefetch" };
+	char low[128];
+	size_t n = 0;
+	for (const char *p = name; *p && n + 1 < sizeof low; p++)
+		low[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+	low[n] = 0;
+	for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strstr(low, words[i]))
+			return true;
+	return bi_classify(name) != BI_NONE;
+}
+
 /* Did diagnostic d come from a #error line? */
 static bool from_error_directive(CXTranslationUnit tu, CXDiagnostic d)
 {
@@ -3091,6 +3157,7 @@ static unsigned zc_int_use(struct fe *s, struct zc *z, CXTranslationUnit tu, CXD
 			   const char *msg)
 {
 	if (!msg || (strcmp(msg, "array subscript is not an integer") &&
+		     strncmp(msg, "statement requires expression of integer type ('float'", 55) &&
 		     (strncmp(msg, "invalid operands to binary expression (", 39) || !strstr(msg, "float"))))
 		return 0;
 	unsigned changed = 0, n = clang_getDiagnosticNumRanges(d);
@@ -3100,6 +3167,20 @@ static unsigned zc_int_use(struct fe *s, struct zc *z, CXTranslationUnit tu, CXD
 			: clang_getRange(clang_getDiagnosticLocation(d), clang_getDiagnosticLocation(d));
 		if (i == n && n)
 			break;
+		/* where the file writes it: a range inside a macro's expansion
+		 * (idx(l) of a function assumed as a macro) is the invocation */
+		CXFile rf = NULL, rg = NULL;
+		unsigned b = 0, e = 0;
+		size_t size = 0;
+		clang_getExpansionLocation(clang_getRangeStart(r), &rf, NULL, NULL, &b);
+		clang_getExpansionLocation(clang_getRangeEnd(r), &rg, NULL, NULL, &e);
+		const char *t = rf ? clang_getFileContents(tu, rf, &size) : NULL;
+		if (!t || !rg || !clang_File_isEqual(rf, rg) || e < b || e >= size)
+			continue;
+		while (e < size && ident_char(t[e]))
+			e++;
+		r = clang_getRange(clang_getLocationForOffset(tu, rf, b),
+				   clang_getLocationForOffset(tu, rf, (unsigned)e));
 		CXToken *tok = NULL;
 		unsigned ntok = 0;
 		clang_tokenize(tu, r, &tok, &ntok);
@@ -3117,7 +3198,26 @@ static unsigned zc_int_use(struct fe *s, struct zc *z, CXTranslationUnit tu, CXD
 				elem = p && !strcmp(p, "[");
 				mem_release(&s->tmp, m);
 			}
-			if (f)
+			/* f(x): a function assumed to return float returns int */
+			bool fn = false;
+			size_t after = off;
+			while (f && clang_File_isEqual(f, rf) && after < size && ident_char(t[after]))
+				after++;
+			while (after < size && (t[after] == ' ' || t[after] == '\t'))
+				after++;
+			if (after < size && t[after] == '(') {
+				struct mem_mark m = mem_mark(&s->tmp);
+				const char *p = "(";
+				const char *w = take(&s->tmp, clang_getTokenSpelling(tu, tok[j]));
+				for (unsigned x = 0; p && w && x < z->nfuncs; x++)
+					if (!strcmp(z->funcs[x], w) && !strcmp(z->func_as[x], "float")) {
+						z->func_as[x] = "int";
+						changed++;
+						fn = true;
+					}
+				mem_release(&s->tmp, m);
+			}
+			if (f && !fn)
 				changed += zc_retype(s, z, tu, f, off, "int", elem ? '[' : '#');
 		}
 		clang_disposeTokens(tu, tok, ntok);
@@ -3138,7 +3238,7 @@ static bool undefined_by_options(const struct cls_options *o, const char *name)
 static bool zc_assumed(const struct zc *z, const char *name)
 {
 	return listed(z->types, z->ntypes, name) || listed(z->consts, z->nconsts, name) ||
-	       listed(z->fixed, z->nfixed, name);
+	       listed(z->fixed, z->nfixed, name) || listed(z->funcs, z->nfuncs, name);
 }
 
 /* The check (struct zc_check) whose #error diagnostic d is, or NULL. */
@@ -3301,8 +3401,8 @@ static unsigned zc_unchecked(struct fe *s, struct zc *z)
 static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 {
 	const char *ntypes[FE_MAX_MACROS], *nconsts[FE_MAX_MACROS], *lower[FE_MAX_MACROS];
-	const char *req[FE_MAX_MACROS];
-	unsigned nt = 0, nc = 0, nl = 0, nr = 0, nblank = z->nblank, nvec = 0;
+	const char *req[FE_MAX_MACROS], *nfuncs[FE_MAX_MACROS];
+	unsigned nt = 0, nc = 0, nl = 0, nr = 0, nf = 0, nblank = z->nblank, nvec = 0;
 	unsigned n = clang_getNumDiagnostics(tu);
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -3318,7 +3418,23 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 			continue;
 		}
 		const char *name = quoted(s->a, msg, "unknown type name '");
-		bool type = name != NULL;
+		bool type = name != NULL, sync = false;
+		const char *call = quoted(s->a, msg, "use of undeclared identifier '");
+		if (call && !zc_assumed(z, call) && called_at(tu, d, call, &sync)) {
+			/* a function-like macro of the build: binOp(a, b) */
+			if (sync || sync_like(call))
+				zc_refuse(s, z, call,
+					  mem_printf(s->a, "'%s' is not assumed: a macro the build "
+						     "defines may synchronize or write memory (%s), "
+						     "which a function of its arguments would hide; give "
+						     "-D '%s(...)=...'", call,
+						     sync ? "it takes fence flags, a scope or an order"
+							  : "its name says so", call));
+			else if (nf < FE_MAX_MACROS && !listed(nfuncs, nf, call))
+				nfuncs[nf++] = call;
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		if (!name) {
 			name = quoted(s->a, msg, "use of undeclared identifier '");
 			type = name && followed_by_name(tu, clang_getDiagnosticLocation(d));
@@ -3402,6 +3518,23 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 		    !zc_assumed(z, req[i]) && !tested_at(z, req[i], false, true) &&
 		    !undefined_by_options(s->ctx->opt, req[i]))
 			nconsts[nc++] = req[i];
+	/* Functions, in any round: a name tested by the preprocessor or
+	 * undefined by the options is left alone. */
+	for (unsigned i = 0; i < nf && z->nfuncs < FE_MAX_MACROS; i++) {
+		const char *at = tested_at(z, nfuncs[i], false, false);
+		if (at || undefined_by_options(s->ctx->opt, nfuncs[i])) {
+			zc_refuse(s, z, nfuncs[i],
+				  at ? mem_printf(s->a, "'%s' is not assumed: the preprocessor tests it "
+						  "(%s), and took it as undefined; give -D '%s(...)=...'",
+						  nfuncs[i], at, nfuncs[i])
+				     : mem_printf(s->a, "'%s' is not assumed: the options undefine it "
+						  "(-U %s)", nfuncs[i], nfuncs[i]));
+			continue;
+		}
+		z->func_as[z->nfuncs] = "float";
+		z->funcs[z->nfuncs++] = nfuncs[i];
+		added++;
+	}
 	/* Dropped qualifiers and vectors found cascade into nothing: in any round. */
 	added += z->nblank - nblank + nvec;
 	if (nt) {
@@ -3444,7 +3577,7 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 	if (!z)
 		z = &none;
 	const char **v = MEM_ARRAY(s->a, const char *,
-				   (size_t)argc + z->nconsts + z->ntypes + z->nfixed + 1);
+				   (size_t)argc + z->nconsts + z->ntypes + z->nfixed + 3);
 	if (!v)
 		return NULL;
 	memcpy(v, argv, (size_t)argc * sizeof *v);
@@ -3469,8 +3602,28 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 		t[uf->Length] = 0;
 		blanked.Contents = t;
 	}
+	/* Functions the build defines as macros: declared in a header of our
+	 * own, read first (-include), each name a macro that calls the
+	 * function of that name with a leading 0, for OpenCL C's variadic
+	 * functions need a named parameter. */
+	struct CXUnsavedFile files[2] = { blanked, { FE_ZC_HEADER, "", 0 } };
+	if (z->nfuncs) {
+		const char *h = "#pragma OPENCL EXTENSION __cl_clang_variadic_functions : enable\n";
+		for (unsigned i = 0; i < z->nfuncs; i++)
+			h = mem_printf(s->a, "%s%s %s(int, ...);\n#define %s(...) %s(0 __VA_OPT__(,) "
+				       "__VA_ARGS__)\n", h, z->func_as[i], z->funcs[i], z->funcs[i],
+				       z->funcs[i]);
+		h = mem_printf(s->a, "%s#pragma OPENCL EXTENSION __cl_clang_variadic_functions : "
+			       "disable\n", h);
+		if (!h)
+			return NULL;
+		files[1].Contents = h;
+		files[1].Length = (unsigned long)strlen(h);
+		v[n++] = "-include";
+		v[n++] = FE_ZC_HEADER;
+	}
 	CXTranslationUnit tu = NULL;
-	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, &blanked, 1,
+	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, files, z->nfuncs ? 2 : 1,
 					CXTranslationUnit_KeepGoing | flags, &tu) != CXError_Success)
 		return NULL;
 	return tu;
@@ -3493,6 +3646,8 @@ static void zc_blockers(struct fe *s, struct zc *z, CXTranslationUnit tu)
 		mem_vec_push(s->a, &assumed, (void *)z->types[i]);
 	for (unsigned i = 0; i < z->nfixed; i++)
 		mem_vec_push(s->a, &assumed, (void *)z->fixed[i]);
+	for (unsigned i = 0; i < z->nfuncs; i++)
+		mem_vec_push(s->a, &assumed, (void *)z->funcs[i]);
 	for (unsigned k = 0; k + 1 < z->refused.len; k += 2) {
 		const char *name = z->refused.items[k], *why = z->refused.items[k + 1];
 		const char *q = mem_printf(s->a, "'%s'", name);
@@ -3600,6 +3755,24 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 	r->macro_note = cls_macro_note(&r->arena, &r->macro_consts, &r->macro_types);
 	if (r->macro_note)
 		mem_vec_push(&r->arena, &r->notes, (void *)r->macro_note);
+	if (z.nfuncs) {
+		struct mem_vec fl = { 0 }, il = { 0 };
+		for (unsigned i = 0; i < z.nfuncs; i++)
+			mem_vec_push(s->a, strcmp(z.func_as[i], "int") ? &fl : &il, (void *)z.funcs[i]);
+		const char *f = fl.len ? mem_printf(s->a, "%s, analyzed as %s (each call an "
+						    "unknown float of its arguments)",
+						    cls_name_list(s->a, &fl), fl.len > 1 ? "functions" : "a function")
+				       : NULL;
+		const char *i = il.len ? mem_printf(s->a, "%s, analyzed as %s (each call an "
+						    "unknown int of its arguments, used as an integer)",
+						    cls_name_list(s->a, &il), il.len > 1 ? "functions" : "a function")
+				       : NULL;
+		mem_vec_push(&r->arena, &r->notes,
+			     mem_printf(&r->arena, "not defined by the build: %s%s%s; what a macro of "
+					"the build does besides computing a value (write memory, "
+					"synchronize) is not seen (give -D 'NAME(...)=...' for the "
+					"definitions)", f ? f : "", f && i ? "; " : "", i ? i : ""));
+	}
 	if (z.required.len)
 		mem_vec_push(&r->arena, &r->notes,
 			     mem_printf(&r->arena, "the file requires %s: assumed so, as every build "
