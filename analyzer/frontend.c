@@ -2826,7 +2826,8 @@ static bool followed_by_name(CXTranslationUnit tu, CXSourceLocation l)
  * and followed by an argument list?  *sync says whether the arguments name
  * fence flags, a memory scope or order (what a barrier or an atomic takes).
  */
-static bool called_at(CXTranslationUnit tu, CXDiagnostic d, const char *name, bool *sync)
+static bool called_at(CXTranslationUnit tu, CXDiagnostic d, const char *name, bool *sync,
+		      bool *statement)
 {
 	size_t k = strlen(name);
 	for (unsigned spell = 0; spell < 2; spell++) {
@@ -2848,8 +2849,9 @@ static bool called_at(CXTranslationUnit tu, CXDiagnostic d, const char *name, bo
 		if (i >= size || t[i] != '(')
 			return false;
 		int depth = 0;
+		size_t j = i;
 		*sync = false;
-		for (size_t j = i; j < size; j++) {
+		for (; j < size; j++) {
 			depth += (t[j] == '(') - (t[j] == ')');
 			if (!depth)
 				break;
@@ -2857,6 +2859,18 @@ static bool called_at(CXTranslationUnit tu, CXDiagnostic d, const char *name, bo
 			     !strncmp(t + j, "memory_order", 12)) && (j == 0 || !ident_char(t[j - 1])))
 				*sync = true;
 		}
+		/* A statement of its own, its value discarded (`SetToZero(acc);`,
+		 * after ; { } or the ) of an if or a loop, or else): what it does
+		 * is not its value. */
+		size_t a = j + 1, b = off;
+		while (a < size && (t[a] == ' ' || t[a] == '\t' || t[a] == '\r' || t[a] == '\n'))
+			a++;
+		while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\r' ||
+				 t[b - 1] == '\n'))
+			b--;
+		*statement = a < size && t[a] == ';' &&
+			     (b == 0 || strchr(";{})", t[b - 1]) ||
+			      (b >= 4 && !strncmp(t + b - 4, "else", 4) && (b == 4 || !ident_char(t[b - 5]))));
 		return true;
 	}
 	return false;
@@ -3418,18 +3432,20 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 			continue;
 		}
 		const char *name = quoted(s->a, msg, "unknown type name '");
-		bool type = name != NULL, sync = false;
+		bool type = name != NULL, sync = false, statement = false;
 		const char *call = quoted(s->a, msg, "use of undeclared identifier '");
-		if (call && !zc_assumed(z, call) && called_at(tu, d, call, &sync)) {
+		if (call && !zc_assumed(z, call) && called_at(tu, d, call, &sync, &statement)) {
 			/* a function-like macro of the build: binOp(a, b) */
-			if (sync || sync_like(call))
+			if (sync || statement || sync_like(call))
 				zc_refuse(s, z, call,
 					  mem_printf(s->a, "'%s' is not assumed: a macro the build "
 						     "defines may synchronize or write memory (%s), "
 						     "which a function of its arguments would hide; give "
 						     "-D '%s(...)=...'", call,
 						     sync ? "it takes fence flags, a scope or an order"
-							  : "its name says so", call));
+						     : statement ? "a call of it is a statement: its value "
+								   "is not what it is for"
+						     : "its name says so", call));
 			else if (nf < FE_MAX_MACROS && !listed(nfuncs, nf, call))
 				nfuncs[nf++] = call;
 			clang_disposeDiagnostic(d);
