@@ -143,9 +143,10 @@ void acc_dump_intervals(struct cls_ctx *ctx, FILE *out)
 			l->ngrp[0], l->ngrp[1], l->ngrp[2], l->wlsz[0], l->wlsz[1], l->wlsz[2],
 			src[l->src]);
 		for (unsigned t = 0; t < l->nties; t++)
-			fprintf(out, "launch %s lsz%u %s %lld*%s%+lld\n", name, l->tie[t].dim,
-				l->tie[t].eq ? "==" : "<=", l->tie[t].coef, l->tie[t].var->name,
-				l->tie[t].off);
+			fprintf(out, l->tie[t].div > 1 ? "launch %s lsz%u %s (%lld*%s%+lld)/%lld\n"
+							: "launch %s lsz%u %s %lld*%s%+lld\n",
+				name, l->tie[t].dim, l->tie[t].eq ? "==" : "<=", l->tie[t].coef,
+				l->tie[t].var->name, l->tie[t].off, l->tie[t].div);
 		for (unsigned e = 0; e < k->nev; e++) {
 			const struct acc_event *ev = &k->ev[e];
 			if (ev->kind == EV_ACCESS || !ev->call)

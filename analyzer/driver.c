@@ -126,16 +126,17 @@ const char *cls_macro_note(struct mem_arena *a, const struct mem_vec *consts,
 	for (unsigned i = 0; done && i < types->len; i++) {
 		if (done[i])
 			continue;
-		const char *as = strpbrk(types->items[i], "=:");
+		const char *as = strpbrk(types->items[i], "=:#");
 		struct mem_vec names = { 0 };
 		for (unsigned j = i; j < types->len; j++) {
-			const char *x = types->items[j], *xas = strpbrk(x, "=:");
+			const char *x = types->items[j], *xas = strpbrk(x, "=:#");
 			if (done[j] || (!as != !xas) || (as && strcmp(as, xas)))
 				continue;
 			done[j] = true;
 			mem_vec_push(a, &names, xas ? mem_strndup(a, x, (size_t)(xas - x)) : (void *)x);
 		}
 		const char *why = !as ? "" : *as == ':' ? " (used with vector components)"
+				 : *as == '#' ? " (used as an integer: an index, an operand of %)"
 				 : names.len > 1 ? " (vector types' names)" : " (a vector type's name)";
 		const char *g = mem_printf(a, "%s, analyzed as %s%s", cls_name_list(a, &names),
 					   as ? as + 1 : "float", why);

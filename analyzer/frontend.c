@@ -1965,6 +1965,170 @@ static bool three_dims(const char *p, unsigned v[3])
 }
 
 /*
+ * Zero configuration: a size of reqd_work_group_size written as an affine
+ * expression of one assumed macro constant M, (c * M + o) / d with C's
+ * division (M / 2, 2 * M, (M + 1) / 2), for the launch to keep it exact.
+ * m is M's index in s->macro, -1 for a number (c 0) or anything else.
+ */
+struct reqd_expr {
+	long long c, o, d;
+	int m;
+};
+
+static long long reqd_value(const struct reqd_expr *e, long long mval)
+{
+	return (e->c * mval + e->o) / e->d;
+}
+
+/* The tokens of one argument: a recursive descent over + - * / and
+ * parentheses, numbers and assumed macros; false for anything else. */
+struct reqd_toks {
+	struct fe *s;
+	const char **t;
+	unsigned n, i;
+};
+
+static bool reqd_sum(struct reqd_toks *x, struct reqd_expr *e);
+
+static bool reqd_atom(struct reqd_toks *x, struct reqd_expr *e)
+{
+	if (x->i >= x->n)
+		return false;
+	const char *t = x->t[x->i++];
+	if (!strcmp(t, "(")) {
+		if (!reqd_sum(x, e) || x->i >= x->n || strcmp(x->t[x->i++], ")"))
+			return false;
+		return true;
+	}
+	if (t[0] >= '0' && t[0] <= '9') {
+		char *end;
+		long long v = strtoll(t, &end, 0);
+		while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
+			end++;
+		if (*end || v > (1 << 20))
+			return false;
+		*e = (struct reqd_expr){ 0, v, 1, -1 };
+		return true;
+	}
+	for (unsigned j = 0; j < x->s->nmacro; j++)
+		if (!strcmp(x->s->macro[j]->name, t)) {
+			*e = (struct reqd_expr){ 1, 0, 1, (int)j };
+			return true;
+		}
+	return false;
+}
+
+static bool reqd_product(struct reqd_toks *x, struct reqd_expr *e)
+{
+	if (!reqd_atom(x, e))
+		return false;
+	while (x->i < x->n && (!strcmp(x->t[x->i], "*") || !strcmp(x->t[x->i], "/"))) {
+		bool div = x->t[x->i++][0] == '/';
+		struct reqd_expr r;
+		if (!reqd_atom(x, &r))
+			return false;
+		if (div) {
+			if (r.m >= 0 || r.o <= 0)
+				return false;
+			if (e->m < 0)
+				e->o /= r.o;
+			else
+				e->d *= r.o;   /* (x / a) / b is x / (a * b) for x >= 0 */
+		} else {
+			if (e->m >= 0 && r.m >= 0)
+				return false;
+			struct reqd_expr *k = e->m >= 0 ? &r : e, *a = e->m >= 0 ? e : &r;
+			if (k->o <= 0 || (a->d != 1 && a->m >= 0))
+				return false;
+			*e = (struct reqd_expr){ a->c * k->o, a->o * k->o, a->d, a->m };
+		}
+		if (e->d > (1 << 20) || e->c > (1 << 20))
+			return false;
+	}
+	return true;
+}
+
+static bool reqd_sum(struct reqd_toks *x, struct reqd_expr *e)
+{
+	if (!reqd_product(x, e))
+		return false;
+	while (x->i < x->n && (!strcmp(x->t[x->i], "+") || !strcmp(x->t[x->i], "-"))) {
+		bool minus = x->t[x->i++][0] == '-';
+		struct reqd_expr r;
+		if (!reqd_product(x, &r))
+			return false;
+		if (r.m >= 0 && (minus || e->m >= 0 || e->d != 1))
+			return false;
+		if (r.m >= 0) {           /* k + M */
+			long long k = e->o;
+			*e = r;
+			e->o += k * e->d;
+		} else {                  /* (c M + o) / d + k is (c M + o + k d) / d */
+			e->o += (minus ? -r.o : r.o) * e->d;
+		}
+	}
+	return true;
+}
+
+/*
+ * The sizes of kernel c's reqd_work_group_size as written, when its
+ * arguments are where its attribute is spelled (in the file or a macro's
+ * definition): ex[k] for each dimension.  False when they cannot be read.
+ */
+static bool reqd_written(struct fe *s, CXCursor c, struct reqd_expr ex[3])
+{
+	struct kids kd = children(s, c);
+	bool found = false;
+	for (unsigned i = 0; i < kd.n && !found; i++) {
+		if (!clang_isAttribute(clang_getCursorKind(kd.v[i])))
+			continue;
+		CXSourceRange r = clang_getCursorExtent(kd.v[i]);
+		CXFile f = NULL, g = NULL;
+		unsigned b = 0, e = 0;
+		clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(r), &g, NULL, NULL, &e);
+		if (!f || !g || !clang_File_isEqual(f, g) || e < b)
+			continue;
+		CXToken *tok = NULL;
+		unsigned ntok = 0;
+		clang_tokenize(s->tu, clang_getRange(clang_getLocationForOffset(s->tu, f, b),
+						     clang_getLocationForOffset(s->tu, f, e)),
+			       &tok, &ntok);
+		const char **t = ntok ? MEM_ARRAY(&s->tmp, const char *, ntok) : NULL;
+		for (unsigned j = 0; t && j < ntok; j++)
+			t[j] = take(&s->tmp, clang_getTokenSpelling(s->tu, tok[j]));
+		clang_disposeTokens(s->tu, tok, ntok);
+		/* reqd_work_group_size ( A , B , C ) */
+		if (!t || ntok < 8 || !t[0] || strcmp(t[0], "reqd_work_group_size") || !t[1] ||
+		    strcmp(t[1], "("))
+			continue;
+		unsigned from = 2, k = 0;
+		int depth = 0;
+		bool ok = true;
+		for (unsigned j = 2; j < ntok && ok && k < 3; j++) {
+			if (!t[j]) {
+				ok = false;
+				break;
+			}
+			if (!strcmp(t[j], "("))
+				depth++;
+			else if (!strcmp(t[j], ")") && depth)
+				depth--;
+			else if ((!strcmp(t[j], ",") || !strcmp(t[j], ")")) && !depth) {
+				struct reqd_toks x = { s, t + from, j - from, 0 };
+				ok = reqd_sum(&x, &ex[k]) && x.i == x.n;
+				if (ok && ex[k].m >= 0 && ex[k].c <= 0)
+					ok = false;
+				k++;
+				from = j + 1;
+			}
+		}
+		found = ok && k == 3;
+	}
+	return found;
+}
+
+/*
  * Kernel-ness and reqd_work_group_size of a function definition, from the
  * attributes clang attached to the declaration, never from its source text
  * (a macro from a header, a -D option or an expression may spell them).
@@ -2006,16 +2170,28 @@ static void read_attributes(struct fe *s, CXCursor c, struct ir_func *f)
 	}
 	mem_release(&s->tmp, m);
 	/* Zero configuration: a size that is an assumed macro stays that
-	 * unknown (launch.c); one computed from a macro (no size of a real
-	 * work-group is as large as a placeholder, and zc_check_attributes
-	 * finds the others) makes the attribute say nothing that the analyses
-	 * could use. */
+	 * unknown (launch.c), and so does one written as an affine expression
+	 * of one (reqd_written) whose value is that expression's; one computed
+	 * otherwise from a macro (no size of a real work-group is as large as
+	 * a placeholder, and zc_check_attributes finds the others) makes the
+	 * attribute say nothing that the analyses could use. */
 	bool derived = false, given = f->reqd_wg[0] != 0;
+	struct reqd_expr ex[3];
+	bool written = s->nmacro && given && reqd_written(s, c, ex);
 	for (unsigned k = 0; s->nmacro && given && k < 3; k++) {
 		long long v = f->reqd_wg[k];
 		if (v >= FE_PLACEHOLDER_BASE && (v - FE_PLACEHOLDER_BASE) % 4 == 0 &&
 		    (v - FE_PLACEHOLDER_BASE) / 4 < s->nmacro) {
 			f->reqd_macro[k] = s->macro[(v - FE_PLACEHOLDER_BASE) / 4];
+			f->reqd_wg[k] = 0;
+		} else if (written && ex[k].m >= 0 &&
+			   reqd_value(&ex[k], fe_placeholder((unsigned)ex[k].m)) == v) {
+			/* SIZE / 2: that expression of the unknown (checked at a
+			 * second value by zc_check_attributes) */
+			f->reqd_macro[k] = s->macro[ex[k].m];
+			f->reqd_coef[k] = ex[k].c;
+			f->reqd_off[k] = ex[k].o;
+			f->reqd_div[k] = ex[k].d;
 			f->reqd_wg[k] = 0;
 		} else if (v > CLS_MAX_WORK_GROUP) {
 			derived = true;
@@ -2293,21 +2469,67 @@ static const char **build_args(struct fe *s, int *argc)
  * configuration.
  */
 #define FE_ZC_ROUNDS 6
+/* The header that declares the functions zero configuration assumes. */
+#define FE_ZC_HEADER "/clsynclint/zero-configuration.h"
+
+/* A name that a conditional directive mentions (directive_names). */
+struct zc_test {
+	const char *name;
+	const char *where;       /* the directive: "line N", or "FILE:N" in a header */
+	bool defined;            /* tested for being defined (#ifdef, #ifndef,
+				  * defined NAME), not for its value */
+	bool check;              /* in the condition of a block of #error lines
+				  * only (struct zc_check): it selects no code */
+};
+
+/*
+ * A conditional whose first block holds #error lines and nothing else: a
+ * check the build's options must pass, which selects no code.  `#ifndef
+ * X` and `#if !defined(X) || !defined(Y)` say that the build always
+ * defines those names; `#if X != 32` that it defines X as 32; any other
+ * condition (`#if SUB > WAVE`) checks values that the build gives.
+ */
+struct zc_check {
+	const char *file;        /* NULL: the main file; else the header's name */
+	unsigned line, last;     /* its #error lines: the first and the last */
+	unsigned off, end;       /* their text in the main file (blanked when the
+				  * check is about assumed unknowns) */
+	unsigned first, n;       /* its names: tests.items[first .. first + n) */
+	bool requires;           /* every name must be defined */
+	const char *value;       /* #if X != N: the value N the name must have */
+	bool alone;              /* no #elif or #else: the whole conditional */
+};
 
 struct zc {
 	const char *consts[FE_MAX_MACROS];   /* assumed: fe_placeholder(k) for consts[k] */
 	const char *types[FE_MAX_MACROS];    /* assumed: type_as[k] for types[k] */
 	const char *type_as[FE_MAX_MACROS];  /* float, or a vector (zc_type_as, zc_vector_use) */
-	bool type_used[FE_MAX_MACROS];       /* a vector for its values' components */
+	char type_why[FE_MAX_MACROS];        /* not float for its values' uses: ':' vector
+					      * components, '#' an integer's; else 0 */
 	unsigned nconsts, ntypes;
-	struct mem_vec tested;               /* const char *: "NAME" then "where" pairs */
-	struct mem_vec refused;              /* const char *: notes for names not assumed */
-	bool error_directive;                /* a #error fired */
+	/* names a check requires with a value (#if TILE != 32 / #error):
+	 * defined as that value, not an unknown */
+	const char *fixed[FE_MAX_MACROS], *fixed_as[FE_MAX_MACROS];
+	unsigned nfixed;
+	/* function-like macros the build defines (binOp(a, b)): declared as
+	 * functions of any arguments returning func_as[k] (float, or int for
+	 * an integer's uses), each call an unknown value of its arguments */
+	const char *funcs[FE_MAX_MACROS], *func_as[FE_MAX_MACROS];
+	unsigned nfuncs;
+	struct mem_vec tested;               /* struct zc_test * */
+	struct mem_vec checks;               /* struct zc_check * */
+	struct mem_vec required;             /* const char *: "NAME (line N)" that a fired
+					      * check requires, for the note */
+	struct mem_vec refused;              /* const char *: names not assumed, then why */
+	const char *error_directive;         /* where a #error fired that no
+					      * assumption answers, or NULL */
 	/* access qualifiers on parameters that are not images or pipes, dropped
-	 * (blanked out of the main file's text): offset, length, "NAME (line N)" */
+	 * (blanked out of the main file's text): offset, length, "NAME (line N)";
+	 * and #error lines of value checks about assumed unknowns (what NULL) */
 	unsigned blank_off[FE_MAX_MACROS], blank_len[FE_MAX_MACROS];
 	const char *blank_what[FE_MAX_MACROS];
 	unsigned nblank;
+	struct mem_vec unchecked;            /* const char *: "line N" of the checks blanked */
 };
 
 /* Is n spelled like a macro constant: capitals, digits and underscores,
@@ -2346,22 +2568,92 @@ static bool listed(const char *const *v, unsigned n, const char *name)
 	return false;
 }
 
-/* Record the identifiers of the conditional directives of one file. */
+/* One open conditional of directive_names' scan. */
+struct zc_open {
+	unsigned first, n;       /* the names of its first condition (z->tested) */
+	unsigned line, eline, elast;  /* the directive's line; its first block's #error lines */
+	unsigned eoff, eend;
+	bool only_errors;        /* the first block so far: #error lines, blank lines, comments */
+	bool in_first, alone;
+	bool requires;           /* #ifndef X, #if !defined(X) || !defined(Y) */
+	const char *value;       /* #if X != N */
+};
+
+/* The kind of condition c..e of an #if or #elif that a check may have:
+ * sets o->requires for `!defined(X) || !defined Y`, o->value for `X != N`
+ * (or `N != X`); parentheses are ignored. */
+static void check_kind(struct mem_arena *a, const char *c, const char *e, struct zc_open *o)
+{
+	const char *tok[16];
+	size_t len[16];
+	unsigned n = 0;
+	for (const char *q = c; q < e;) {
+		if (*q == ' ' || *q == '\t' || *q == '(' || *q == ')' || *q == '\\' || *q == '\r') {
+			q++;
+			continue;
+		}
+		if (*q == '/' && q + 1 < e && (q[1] == '/' || q[1] == '*'))
+			break;
+		if (n == 16)
+			return;
+		const char *b = q;
+		if (ident_char(*q))
+			while (q < e && ident_char(*q))
+				q++;
+		else if ((q[0] == '|' || q[0] == '&' || q[0] == '!' || q[0] == '=') && q + 1 < e &&
+			 (q[1] == q[0] || q[1] == '='))
+			q += 2;
+		else
+			q++;
+		tok[n] = b;
+		len[n++] = (size_t)(q - b);
+	}
+#define TOK(i, s) (len[i] == strlen(s) && !strncmp(tok[i], s, len[i]))
+#define NAME(i) (ident_char(tok[i][0]) && !(tok[i][0] >= '0' && tok[i][0] <= '9'))
+#define NUM(i) (tok[i][0] >= '0' && tok[i][0] <= '9')
+	bool req = n >= 3;
+	for (unsigned i = 0; req && i < n; i += 4)
+		req = i + 2 < n && TOK(i, "!") && TOK(i + 1, "defined") && NAME(i + 2) &&
+		      (i + 3 == n || TOK(i + 3, "||"));
+	o->requires = req;
+	if (n == 3 && TOK(1, "!=") && (NAME(0) ? NUM(2) : NUM(0) && NAME(2)))
+		o->value = mem_strndup(a, tok[NAME(0) ? 2 : 0], len[NAME(0) ? 2 : 0]);
+#undef TOK
+#undef NAME
+#undef NUM
+}
+
+/* Record the identifiers of the conditional directives of one file, and
+ * its checks (struct zc_check). */
 static void directive_names(struct fe *s, struct zc *z, CXTranslationUnit tu, CXFile f)
 {
 	size_t size = 0;
 	const char *t = clang_getFileContents(tu, f, &size), *end = t + size;
 	const char *fname = clang_File_isEqual(f, s->main_file) ? NULL : file_name(s, f);
-	unsigned line = 1;
+	struct zc_open open[64];
+	unsigned depth = 0, line = 1;
+	bool comment = false;    /* inside a block comment */
 	for (const char *p = t; t && p < end; line++) {
 		const char *eol = p;
 		while (eol < end && *eol != '\n')
 			eol++;
 		const char *q = p;
-		while (q < eol && (*q == ' ' || *q == '\t'))
+		while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r'))
 			q++;
 		unsigned first = line;
-		if (q < eol && *q == '#') {
+		const char *lstart = p;
+		/* Is the line blank or a comment, for a check's block? */
+		bool quiet = comment || q == eol || (q + 1 < eol && q[0] == '/' && (q[1] == '/' || q[1] == '*'));
+		for (const char *c = q; c + 1 < eol; c++) {
+			if (!comment && c[0] == '/' && c[1] == '*')
+				comment = true, c++;
+			else if (comment && c[0] == '*' && c[1] == '/')
+				comment = false, c++;
+			else if (!comment && c[0] == '/' && c[1] == '/')
+				break;
+		}
+		struct zc_open *top = depth && depth <= 64 ? &open[depth - 1] : NULL;
+		if (!quiet && q < eol && *q == '#') {
 			q++;
 			while (q < eol && (*q == ' ' || *q == '\t'))
 				q++;
@@ -2369,22 +2661,76 @@ static void directive_names(struct fe *s, struct zc *z, CXTranslationUnit tu, CX
 			while (q < eol && ident_char(*q))
 				q++;
 			size_t wl = (size_t)(q - w);
-			bool cond = (wl == 2 && !strncmp(w, "if", 2)) || (wl == 4 && !strncmp(w, "elif", 4)) ||
-				    (wl == 5 && !strncmp(w, "ifdef", 5)) ||
-				    (wl == 6 && !strncmp(w, "ifndef", 6)) ||
+			bool opens = (wl == 2 && !strncmp(w, "if", 2)) || (wl == 5 && !strncmp(w, "ifdef", 5)) ||
+				     (wl == 6 && !strncmp(w, "ifndef", 6));
+			bool next = (wl == 4 && !strncmp(w, "elif", 4)) || (wl == 4 && !strncmp(w, "else", 4)) ||
 				    (wl == 7 && !strncmp(w, "elifdef", 7)) ||
 				    (wl == 8 && !strncmp(w, "elifndef", 8));
+			bool closes = wl == 5 && !strncmp(w, "endif", 5);
+			bool cond = opens || (next && !(wl == 4 && !strncmp(w, "else", 4)));
+			bool defined = (wl == 5 && !strncmp(w, "ifdef", 5)) || (wl == 6 && !strncmp(w, "ifndef", 6)) ||
+				       (wl == 7 && !strncmp(w, "elifdef", 7)) ||
+				       (wl == 8 && !strncmp(w, "elifndef", 8));
+			if (top && top->in_first && (opens || (!next && !closes &&
+					!(wl == 5 && !strncmp(w, "error", 5))))) {
+				top->only_errors = false;
+			} else if (top && top->in_first && wl == 5 && !strncmp(w, "error", 5)) {
+				if (!top->eline) {
+					top->eline = line;
+					top->eoff = (unsigned)(lstart - t);
+				}
+				top->elast = line;
+				top->eend = (unsigned)(eol - t);
+			}
+			if (top && (next || closes)) {
+				if (top->in_first && top->only_errors && top->eline) {
+					struct zc_check *k = MEM_NEW(s->a, struct zc_check);
+					if (k) {
+						k->file = fname;
+						k->line = top->eline;
+						k->last = top->elast;
+						k->off = top->eoff;
+						k->end = top->eend;
+						k->first = top->first;
+						k->n = top->n;
+						k->requires = top->requires;
+						k->value = top->value;
+						k->alone = closes;
+						for (unsigned i = 0; i < k->n; i++)
+							((struct zc_test *)z->tested.items[k->first + i])->check = true;
+						mem_vec_push(s->a, &z->checks, k);
+					}
+				}
+				top->in_first = false;
+			}
+			if (closes && depth)
+				depth--;
+			unsigned before = z->tested.len;
+			const char *cstart = q;
 			/* the directive goes on past backslash-newlines */
 			while (cond) {
+				bool after_defined = false;
 				while (q < eol) {
 					if (ident_char(*q) && !(*q >= '0' && *q <= '9')) {
 						const char *b = q;
 						while (q < eol && ident_char(*q))
 							q++;
-						mem_vec_push(s->a, &z->tested, mem_strndup(s->a, b, (size_t)(q - b)));
-						mem_vec_push(s->a, &z->tested,
-							     (void *)(fname ? mem_printf(s->a, "%s:%u", fname, first)
-								     : mem_printf(s->a, "line %u", first)));
+						if (q - b == 7 && !strncmp(b, "defined", 7)) {
+							after_defined = true;
+							continue;
+						}
+						struct zc_test *x = MEM_NEW(s->a, struct zc_test);
+						if (x) {
+							x->name = mem_strndup(s->a, b, (size_t)(q - b));
+							x->where = fname ? mem_printf(s->a, "%s:%u", fname, first)
+									 : mem_printf(s->a, "line %u", first);
+							x->defined = defined || after_defined;
+							mem_vec_push(s->a, &z->tested, x);
+						}
+						after_defined = false;
+					} else if (*q >= '0' && *q <= '9') {   /* 10u, 0x1F */
+						while (q < eol && ident_char(*q))
+							q++;
 					} else if (*q == '/' && q + 1 < eol && q[1] == '/') {
 						q = eol;
 					} else {
@@ -2403,6 +2749,20 @@ static void directive_names(struct fe *s, struct zc *z, CXTranslationUnit tu, CX
 					eol++;
 				q = p;
 			}
+			if (opens) {
+				if (depth < 64) {
+					struct zc_open o = { before, z->tested.len - before, first, 0, 0, 0, 0,
+							     true, true, true, false, NULL };
+					if (wl == 6)            /* #ifndef X */
+						o.requires = o.n == 1;
+					else if (wl == 2)
+						check_kind(s->a, cstart, eol, &o);
+					open[depth] = o;
+				}
+				depth++;
+			}
+		} else if (top && top->in_first && !quiet) {
+			top->only_errors = false;
 		}
 		p = eol + 1;
 	}
@@ -2422,12 +2782,22 @@ static void visit_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXCli
 	directive_names(x->s, x->z, x->tu, f);
 }
 
-/* Where a conditional directive mentions `name`, or NULL. */
-static const char *tested_at(const struct zc *z, const char *name)
+/* Where a conditional directive that selects code tests `name` in a way
+ * that assuming it would change, or NULL: for a type, a test of whether
+ * it is defined (in #if a macro that names a type is 0 as the undefined
+ * name is: `#if T == double` reads the same either way); for a constant,
+ * any test.  Checks (#ifndef X / #error) select no code; a name the file
+ * requires (`required`) is defined by every build, so only a test of its
+ * value counts (a name whose value a check gives is not a constant). */
+static const char *tested_at(const struct zc *z, const char *name, bool type, bool required)
 {
-	for (unsigned i = 0; i + 1 < z->tested.len; i += 2)
-		if (!strcmp(z->tested.items[i], name))
-			return z->tested.items[i + 1];
+	for (unsigned i = 0; i < z->tested.len; i++) {
+		const struct zc_test *x = z->tested.items[i];
+		if (x->check || strcmp(x->name, name))
+			continue;
+		if (x->defined ? !required : !type)
+			return x->where;
+	}
 	return NULL;
 }
 
@@ -2448,6 +2818,79 @@ static bool followed_by_name(CXTranslationUnit tu, CXSourceLocation l)
 	while (i < size && (t[i] == ' ' || t[i] == '\t'))
 		i++;
 	return i < size && ident_char(t[i]) && !(t[i] >= '0' && t[i] <= '9');
+}
+
+/*
+ * Is identifier `name`, which diagnostic d says nothing declares, called
+ * there: written (where d is, or where a macro's definition spells it)
+ * and followed by an argument list?  *sync says whether the arguments name
+ * fence flags, a memory scope or order (what a barrier or an atomic takes).
+ */
+static bool called_at(CXTranslationUnit tu, CXDiagnostic d, const char *name, bool *sync,
+		      bool *statement)
+{
+	size_t k = strlen(name);
+	for (unsigned spell = 0; spell < 2; spell++) {
+		CXFile f = NULL;
+		unsigned off = 0;
+		size_t size = 0;
+		CXSourceLocation l = clang_getDiagnosticLocation(d);
+		if (spell)
+			clang_getSpellingLocation(l, &f, NULL, NULL, &off);
+		else
+			clang_getExpansionLocation(l, &f, NULL, NULL, &off);
+		const char *t = f ? clang_getFileContents(tu, f, &size) : NULL;
+		if (!t || off + k > size || strncmp(t + off, name, k) ||
+		    (off + k < size && ident_char(t[off + k])))
+			continue;
+		size_t i = off + k;
+		while (i < size && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+		if (i >= size || t[i] != '(')
+			return false;
+		int depth = 0;
+		size_t j = i;
+		*sync = false;
+		for (; j < size; j++) {
+			depth += (t[j] == '(') - (t[j] == ')');
+			if (!depth)
+				break;
+			if ((!strncmp(t + j, "CLK_", 4) || !strncmp(t + j, "memory_scope", 12) ||
+			     !strncmp(t + j, "memory_order", 12)) && (j == 0 || !ident_char(t[j - 1])))
+				*sync = true;
+		}
+		/* A statement of its own, its value discarded (`SetToZero(acc);`,
+		 * after ; { } or the ) of an if or a loop, or else): what it does
+		 * is not its value. */
+		size_t a = j + 1, b = off;
+		while (a < size && (t[a] == ' ' || t[a] == '\t' || t[a] == '\r' || t[a] == '\n'))
+			a++;
+		while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\r' ||
+				 t[b - 1] == '\n'))
+			b--;
+		*statement = a < size && t[a] == ';' &&
+			     (b == 0 || strchr(";{})", t[b - 1]) ||
+			      (b >= 4 && !strncmp(t + b - 4, "else", 4) && (b == 4 || !ident_char(t[b - 5]))));
+		return true;
+	}
+	return false;
+}
+
+/* Does a name say it synchronizes or touches memory the way a builtin
+ * does (BARRIER, LOCAL_FENCE, atomicAdd, syncthreads, wait_for)? */
+static bool sync_like(const char *name)
+{
+	static const char *const words[] = { "barrier", "fence", "sync", "atom", "wait", "lock",
+					     "async", "work_group", "sub_group", "mem_", "prefetch" };
+	char low[128];
+	size_t n = 0;
+	for (const char *p = name; *p && n + 1 < sizeof low; p++)
+		low[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+	low[n] = 0;
+	for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strstr(low, words[i]))
+			return true;
+	return bi_classify(name) != BI_NONE;
 }
 
 /* Did diagnostic d come from a #error line? */
@@ -2551,6 +2994,9 @@ static const char *zc_type_as(struct mem_arena *a, const char *n)
  * that type is a vector: float4, or float8 / float16 when a component
  * .s4 to .sF asks for it.  Returns the number of types changed.
  */
+static unsigned zc_retype(struct fe *s, struct zc *z, CXTranslationUnit tu, CXFile f, unsigned off,
+			  const char *as, char why);
+
 static unsigned zc_vector_use(struct fe *s, struct zc *z, CXTranslationUnit tu, CXDiagnostic d,
 			      const char *msg)
 {
@@ -2597,10 +3043,86 @@ static unsigned zc_vector_use(struct fe *s, struct zc *z, CXTranslationUnit tu, 
 		i--;
 	if (i == e)
 		return 0;
-	CXCursor use = clang_getCursor(tu, clang_getLocationForOffset(tu, f, (unsigned)i));
+	return zc_retype(s, z, tu, f, (unsigned)i, mem_printf(s->a, "float%u", width), ':');
+}
+
+/*
+ * The identifier at offset `off` of file f names a variable or parameter
+ * whose values are used as something a float is not (zc_vector_use,
+ * zc_int_use): each type its declaration names that z took for float is
+ * `as` instead, for the reason `why` (the note's: ':' vector components,
+ * '#' an integer's uses).  Returns the number of types changed.
+ */
+/* The search of zc_retype: the declaration of variable `name` nearest
+ * before offset `off` of file f. */
+struct decl_find {
+	struct fe *s;
+	CXFile f;
+	unsigned off;
+	const char *name;
+	CXCursor best;
+	unsigned best_off;
+};
+
+static enum CXChildVisitResult decl_find_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct decl_find *x = d;
+	(void)parent;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXFile f = NULL;
+	unsigned off = 0;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+	if (!f || !clang_File_isEqual(f, x->f))
+		return CXChildVisit_Continue;
+	if ((k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && off < x->off && off >= x->best_off) {
+		struct mem_mark m = mem_mark(&x->s->tmp);
+		const char *n = take(&x->s->tmp, clang_getCursorSpelling(c));
+		if (n && !strcmp(n, x->name)) {
+			x->best = c;
+			x->best_off = off;
+		}
+		mem_release(&x->s->tmp, m);
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The identifier at offset off of file f, or NULL. */
+static const char *ident_at(struct fe *s, CXTranslationUnit tu, CXFile f, unsigned off)
+{
+	size_t size = 0, e = off;
+	const char *t = clang_getFileContents(tu, f, &size);
+	while (t && e < size && ident_char(t[e]))
+		e++;
+	return t && e > off ? mem_strndup(s->a, t + off, e - off) : NULL;
+}
+
+static unsigned zc_retype(struct fe *s, struct zc *z, CXTranslationUnit tu, CXFile f, unsigned off,
+			  const char *as, char why)
+{
+	CXCursor use = clang_getCursor(tu, clang_getLocationForOffset(tu, f, off));
 	CXCursor decl = clang_getCursorReferenced(use);
 	enum CXCursorKind k = clang_getCursorKind(decl);
+	if (clang_Cursor_isNull(decl) || (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)) {
+		/* an expression clang dropped (an invalid subscript): the
+		 * declaration of that name nearest before it */
+		struct decl_find x = { s, f, off, NULL, clang_getNullCursor(), 0 };
+		x.name = ident_at(s, tu, f, off);
+		if (x.name)
+			clang_visitChildren(clang_getTranslationUnitCursor(tu), decl_find_visit, &x);
+		decl = x.best;
+		k = clang_getCursorKind(decl);
+	}
 	if (clang_Cursor_isNull(decl) || (k != CXCursor_VarDecl && k != CXCursor_ParmDecl))
+		return 0;
+	/* an integer's uses: of the float itself, or of an element (why '['),
+	 * not of a pointer to floats */
+	CXType ty = clang_getCanonicalType(clang_getCursorType(decl));
+	if (why == '[') {
+		why = '#';
+		ty = ty.kind == CXType_Pointer ? clang_getPointeeType(ty) : clang_getArrayElementType(ty);
+		ty = clang_getCanonicalType(ty);
+	}
+	if (why == '#' && ty.kind != CXType_Float)
 		return 0;
 	/* The type names its declaration writes before its name. */
 	CXFile df = NULL, nf = NULL;
@@ -2625,13 +3147,95 @@ static unsigned zc_vector_use(struct fe *s, struct zc *z, CXTranslationUnit tu, 
 		const char *w = take(&s->tmp, clang_getTokenSpelling(tu, tok[j]));
 		for (unsigned x = 0; w && x < z->ntypes; x++)
 			if (!strcmp(z->types[x], w) && !strcmp(z->type_as[x], "float")) {
-				z->type_as[x] = mem_printf(s->a, "float%u", width);
-				z->type_used[x] = true;
+				z->type_as[x] = as;
+				z->type_why[x] = why;
 				changed++;
 			}
 		mem_release(&s->tmp, m);
 	}
 	clang_disposeTokens(tu, tok, ntok);
+	return changed;
+}
+
+/*
+ * Diagnostic d says that a float is used where only an integer goes: an
+ * array subscript ("array subscript is not an integer"), an operand of %,
+ * <<, & ... ("invalid operands to binary expression ('float' and 'int')").
+ * Each float variable or parameter in the expressions d points at (or
+ * array or pointer to floats, subscripted there) whose
+ * declaration names a type z took for float (clSPARSE's -D
+ * SIZE_TYPE=ulong, a type for sizes and indices) has that type int
+ * instead.  Returns the number of types changed.
+ */
+static unsigned zc_int_use(struct fe *s, struct zc *z, CXTranslationUnit tu, CXDiagnostic d,
+			   const char *msg)
+{
+	if (!msg || (strcmp(msg, "array subscript is not an integer") &&
+		     strncmp(msg, "statement requires expression of integer type ('float'", 55) &&
+		     (strncmp(msg, "invalid operands to binary expression (", 39) || !strstr(msg, "float"))))
+		return 0;
+	unsigned changed = 0, n = clang_getDiagnosticNumRanges(d);
+	for (unsigned i = 0; i <= n; i++) {
+		/* the ranges of d, or where it is when it has none */
+		CXSourceRange r = i < n ? clang_getDiagnosticRange(d, i)
+			: clang_getRange(clang_getDiagnosticLocation(d), clang_getDiagnosticLocation(d));
+		if (i == n && n)
+			break;
+		/* where the file writes it: a range inside a macro's expansion
+		 * (idx(l) of a function assumed as a macro) is the invocation */
+		CXFile rf = NULL, rg = NULL;
+		unsigned b = 0, e = 0;
+		size_t size = 0;
+		clang_getExpansionLocation(clang_getRangeStart(r), &rf, NULL, NULL, &b);
+		clang_getExpansionLocation(clang_getRangeEnd(r), &rg, NULL, NULL, &e);
+		const char *t = rf ? clang_getFileContents(tu, rf, &size) : NULL;
+		if (!t || !rg || !clang_File_isEqual(rf, rg) || e < b || e >= size)
+			continue;
+		while (e < size && ident_char(t[e]))
+			e++;
+		r = clang_getRange(clang_getLocationForOffset(tu, rf, b),
+				   clang_getLocationForOffset(tu, rf, (unsigned)e));
+		CXToken *tok = NULL;
+		unsigned ntok = 0;
+		clang_tokenize(tu, r, &tok, &ntok);
+		for (unsigned j = 0; j < ntok && j < 64; j++) {
+			CXFile f = NULL;
+			unsigned off = 0;
+			if (clang_getTokenKind(tok[j]) != CXToken_Identifier)
+				continue;
+			clang_getExpansionLocation(clang_getTokenLocation(tu, tok[j]), &f, NULL, NULL, &off);
+			/* p[i]: an element of p */
+			bool elem = false;
+			if (j + 1 < ntok && clang_getTokenKind(tok[j + 1]) == CXToken_Punctuation) {
+				struct mem_mark m = mem_mark(&s->tmp);
+				const char *p = take(&s->tmp, clang_getTokenSpelling(tu, tok[j + 1]));
+				elem = p && !strcmp(p, "[");
+				mem_release(&s->tmp, m);
+			}
+			/* f(x): a function assumed to return float returns int */
+			bool fn = false;
+			size_t after = off;
+			while (f && clang_File_isEqual(f, rf) && after < size && ident_char(t[after]))
+				after++;
+			while (after < size && (t[after] == ' ' || t[after] == '\t'))
+				after++;
+			if (after < size && t[after] == '(') {
+				struct mem_mark m = mem_mark(&s->tmp);
+				const char *p = "(";
+				const char *w = take(&s->tmp, clang_getTokenSpelling(tu, tok[j]));
+				for (unsigned x = 0; p && w && x < z->nfuncs; x++)
+					if (!strcmp(z->funcs[x], w) && !strcmp(z->func_as[x], "float")) {
+						z->func_as[x] = "int";
+						changed++;
+						fn = true;
+					}
+				mem_release(&s->tmp, m);
+			}
+			if (f && !fn)
+				changed += zc_retype(s, z, tu, f, off, "int", elem ? '[' : '#');
+		}
+		clang_disposeTokens(tu, tok, ntok);
+	}
 	return changed;
 }
 
@@ -2644,15 +3248,175 @@ static bool undefined_by_options(const struct cls_options *o, const char *name)
 	return false;
 }
 
+/* Has z assumed `name` already, as a constant, a type or a value? */
+static bool zc_assumed(const struct zc *z, const char *name)
+{
+	return listed(z->types, z->ntypes, name) || listed(z->consts, z->nconsts, name) ||
+	       listed(z->fixed, z->nfixed, name) || listed(z->funcs, z->nfuncs, name);
+}
+
+/* The check (struct zc_check) whose #error diagnostic d is, or NULL. */
+static const struct zc_check *fired_check(struct fe *s, const struct zc *z, CXTranslationUnit tu,
+					  CXDiagnostic d, unsigned *line)
+{
+	CXFile f = NULL;
+	clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, line, NULL, NULL);
+	if (!f)
+		return NULL;
+	bool main = clang_File_isEqual(f, clang_getFile(tu, s->display));
+	struct mem_mark m = mem_mark(&s->tmp);
+	const char *name = main ? NULL : take(&s->tmp, clang_getFileName(f));
+	const struct zc_check *found = NULL;
+	for (unsigned i = 0; i < z->checks.len && !found; i++) {
+		const struct zc_check *k = z->checks.items[i];
+		if ((!k->file) == main && (main || (name && !strcmp(name, k->file))) &&
+		    k->line <= *line && *line <= k->last)
+			found = k;
+	}
+	mem_release(&s->tmp, m);
+	return found;
+}
+
+static void push_once(struct mem_arena *a, struct mem_vec *v, const char *x)
+{
+	for (unsigned i = 0; i < v->len; i++)
+		if (!strcmp(v->items[i], x))
+			return;
+	mem_vec_push(a, v, (void *)x);
+}
+
+/* Record that `name` is not assumed, and why (z->refused: name, why). */
+static void zc_refuse(struct fe *s, struct zc *z, const char *name, const char *why)
+{
+	for (unsigned i = 0; i + 1 < z->refused.len; i += 2)
+		if (!strcmp(z->refused.items[i], name))
+			return;
+	mem_vec_push(s->a, &z->refused, (void *)name);
+	mem_vec_push(s->a, &z->refused, (void *)why);
+}
+
+/*
+ * The #error lines that fired in parse tu: a check that requires names
+ * (#ifndef X) adds them to req[] (assumed by how the code uses them, a
+ * constant when it does not say), one that requires a value (#if X != 32)
+ * defines the name as it (z->fixed); a check of the values of names that
+ * are all assumed or about to be is blanked out of the text (the build's
+ * values pass it; the unknowns stand for them).  Any other #error is
+ * z->error_directive.  cand[] are the names this round takes.
+ */
+static void zc_errors(struct fe *s, struct zc *z, CXTranslationUnit tu, const char **req,
+		      unsigned *nr, const char *const *cand, unsigned ncand, unsigned *added)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	z->error_directive = NULL;
+	for (unsigned pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < n; i++) {
+			CXDiagnostic d = clang_getDiagnostic(tu, i);
+			unsigned line = 0;
+			const struct zc_check *k = NULL;
+			bool err = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+				   from_error_directive(tu, d);
+			if (err)
+				k = fired_check(s, z, tu, d, &line);
+			clang_disposeDiagnostic(d);
+			if (!err)
+				continue;
+			const char *at = k && k->file ? mem_printf(s->a, "%s:%u", k->file, line)
+						       : mem_printf(s->a, "line %u", line);
+			bool value_check = k && !k->requires && !(k->value && k->n == 1);
+			if (pass == 0 && k && k->requires) {
+				for (unsigned j = 0; j < k->n; j++) {
+					const struct zc_test *x = z->tested.items[k->first + j];
+					if (zc_assumed(z, x->name) || listed(req, *nr, x->name) ||
+					    *nr >= FE_MAX_MACROS)
+						continue;
+					req[(*nr)++] = x->name;
+					push_once(s->a, &z->required,
+						  mem_printf(s->a, "%s (#error at %s)", x->name, at));
+				}
+			} else if (pass == 0 && k && k->value && k->n == 1) {
+				const char *name = ((const struct zc_test *)z->tested.items[k->first])->name;
+				if (undefined_by_options(s->ctx->opt, name)) {
+					zc_refuse(s, z, name, mem_printf(s->a, "'%s' is not assumed: the options "
+									 "undefine it (-U %s)", name, name));
+					z->error_directive = at;
+				} else if (!zc_assumed(z, name) && z->nfixed < FE_MAX_MACROS) {
+					z->fixed[z->nfixed] = name;
+					z->fixed_as[z->nfixed++] = k->value;
+					push_once(s->a, &z->required,
+						  mem_printf(s->a, "%s = %s (#error at %s)", name, k->value,
+							     at));
+					(*added)++;
+				}
+			} else if (pass == 1 && value_check) {
+				bool all = k->alone && !k->file && k->n;
+				for (unsigned j = 0; all && j < k->n; j++) {
+					const char *name = ((const struct zc_test *)z->tested.items[k->first + j])->name;
+					all = zc_assumed(z, name) || listed(req, *nr, name) ||
+					      listed(cand, ncand, name);
+				}
+				bool done = false;
+				for (unsigned j = 0; j < z->nblank && !done; j++)
+					done = z->blank_off[j] == k->off;
+				if (all && !done && z->nblank < FE_MAX_MACROS) {
+					z->blank_off[z->nblank] = k->off;
+					z->blank_len[z->nblank] = k->end - k->off;
+					z->blank_what[z->nblank++] = NULL;
+					push_once(s->a, &z->unchecked, mem_printf(s->a, "line %u", k->line));
+					(*added)++;
+				} else if (!all && !z->error_directive) {
+					z->error_directive = at;
+				}
+			} else if (pass == 0 && !k && !z->error_directive) {
+				z->error_directive = at;
+			}
+		}
+}
+
+/*
+ * The checks of values (#if SUB > WAVE / #error) in the main file whose
+ * names include an assumed constant and are all assumed: blanked out of
+ * the text, fired or not (whether they fire depends on the placeholders,
+ * not on the build), so that the unknowns stand for every value.  Returns
+ * the number blanked now.
+ */
+static unsigned zc_unchecked(struct fe *s, struct zc *z)
+{
+	unsigned added = 0;
+	for (unsigned i = 0; i < z->checks.len; i++) {
+		const struct zc_check *k = z->checks.items[i];
+		if (k->requires || (k->value && k->n == 1) || !k->alone || k->file || !k->n)
+			continue;
+		bool all = true, unknown = false, done = false;
+		for (unsigned j = 0; all && j < k->n; j++) {
+			const char *name = ((const struct zc_test *)z->tested.items[k->first + j])->name;
+			all = zc_assumed(z, name);
+			unknown |= listed(z->consts, z->nconsts, name);
+		}
+		for (unsigned j = 0; j < z->nblank && !done; j++)
+			done = z->blank_off[j] == k->off;
+		if (!all || !unknown || done || z->nblank >= FE_MAX_MACROS)
+			continue;
+		z->blank_off[z->nblank] = k->off;
+		z->blank_len[z->nblank] = k->end - k->off;
+		z->blank_what[z->nblank++] = NULL;
+		push_once(s->a, &z->unchecked, mem_printf(s->a, "line %u", k->line));
+		added++;
+	}
+	return added;
+}
+
 /*
  * One round: the names a parse's errors say nothing defines, added to z
- * (types first: a round adds either types or constants).  Returns the
- * number added; 0 when there is nothing (more) to assume, or a #error fired.
+ * (types first: a round adds either types or constants), and the checks
+ * (#ifndef X / #error) that fired (zc_errors).  Returns the number added;
+ * 0 when there is nothing (more) to assume.
  */
 static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 {
-	const char *ntypes[FE_MAX_MACROS], *nconsts[FE_MAX_MACROS];
-	unsigned nt = 0, nc = 0, nblank = z->nblank, nvec = 0;
+	const char *ntypes[FE_MAX_MACROS], *nconsts[FE_MAX_MACROS], *lower[FE_MAX_MACROS];
+	const char *req[FE_MAX_MACROS], *nfuncs[FE_MAX_MACROS];
+	unsigned nt = 0, nc = 0, nl = 0, nr = 0, nf = 0, nblank = z->nblank, nvec = 0;
 	unsigned n = clang_getNumDiagnostics(tu);
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -2661,40 +3425,45 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 			continue;
 		}
 		const char *msg = take(s->a, clang_getDiagnosticSpelling(d));
-		unsigned vec = zc_vector_use(s, z, tu, d, msg);
+		unsigned vec = zc_vector_use(s, z, tu, d, msg) + zc_int_use(s, z, tu, d, msg);
 		if (vec || access_qualifier(s, z, tu, d, msg)) {
 			nvec += vec;
 			clang_disposeDiagnostic(d);
 			continue;
 		}
 		const char *name = quoted(s->a, msg, "unknown type name '");
-		bool type = name != NULL;
+		bool type = name != NULL, sync = false, statement = false;
+		const char *call = quoted(s->a, msg, "use of undeclared identifier '");
+		if (call && !zc_assumed(z, call) && called_at(tu, d, call, &sync, &statement)) {
+			/* a function-like macro of the build: binOp(a, b) */
+			if (sync || statement || sync_like(call))
+				zc_refuse(s, z, call,
+					  mem_printf(s->a, "'%s' is not assumed: a macro the build "
+						     "defines may synchronize or write memory (%s), "
+						     "which a function of its arguments would hide; give "
+						     "-D '%s(...)=...'", call,
+						     sync ? "it takes fence flags, a scope or an order"
+						     : statement ? "a call of it is a statement: its value "
+								   "is not what it is for"
+						     : "its name says so", call));
+			else if (nf < FE_MAX_MACROS && !listed(nfuncs, nf, call))
+				nfuncs[nf++] = call;
+			clang_disposeDiagnostic(d);
+			continue;
+		}
 		if (!name) {
 			name = quoted(s->a, msg, "use of undeclared identifier '");
 			type = name && followed_by_name(tu, clang_getDiagnosticLocation(d));
-			if (name && !type && !macro_like(name))
+			/* lowercase constants only when a check requires them */
+			if (name && !type && !macro_like(name)) {
+				if (nl < FE_MAX_MACROS && !listed(lower, nl, name))
+					lower[nl++] = name;
 				name = NULL;
+			}
 		}
-		if (!name && from_error_directive(tu, d))
-			z->error_directive = true;
 		clang_disposeDiagnostic(d);
-		if (!name || listed(z->types, z->ntypes, name) || listed(z->consts, z->nconsts, name) ||
-		    listed(ntypes, nt, name))
+		if (!name || zc_assumed(z, name) || listed(ntypes, nt, name))
 			continue;
-		const char *at = tested_at(z, name);
-		if (at || undefined_by_options(s->ctx->opt, name)) {
-			const char *why = at ? mem_printf(s->a, "'%s' is not assumed: the preprocessor "
-							  "tests it (%s), and took it as undefined; give -D "
-							  "%s=VALUE", name, at, name)
-					     : mem_printf(s->a, "'%s' is not assumed: the options undefine "
-							  "it (-U %s)", name, name);
-			bool dup = false;
-			for (unsigned j = 0; j < z->refused.len && !dup; j++)
-				dup = !strcmp(z->refused.items[j], why);
-			if (!dup)
-				mem_vec_push(s->a, &z->refused, (void *)why);
-			continue;
-		}
 		if (type && nt < FE_MAX_MACROS) {
 			ntypes[nt++] = name;
 			/* a name first taken for a constant is a type after all */
@@ -2705,21 +3474,95 @@ static unsigned zc_round(struct fe *s, struct zc *z, CXTranslationUnit tu)
 			nconsts[nc++] = name;
 		}
 	}
-	if (z->error_directive)
-		return 0;
+	/* The candidates, for the checks of values that fired. */
+	const char *cand[2 * FE_MAX_MACROS];
+	unsigned ncand = 0, added = 0;
+	for (unsigned i = 0; i < nt; i++)
+		cand[ncand++] = ntypes[i];
+	for (unsigned i = 0; i < nc; i++)
+		cand[ncand++] = nconsts[i];
+	zc_errors(s, z, tu, req, &nr, cand, ncand, &added);
+	/* a check may have given a name its value (z->fixed) */
+	for (unsigned i = 0; i < nt;)
+		if (zc_assumed(z, ntypes[i]))
+			ntypes[i] = ntypes[--nt];
+		else
+			i++;
+	for (unsigned i = 0; i < nc;)
+		if (zc_assumed(z, nconsts[i]))
+			nconsts[i] = nconsts[--nc];
+		else
+			i++;
+	for (unsigned i = 0; i < nl && nc < FE_MAX_MACROS; i++)
+		if (listed(req, nr, lower[i]) && !zc_assumed(z, lower[i]) && !listed(ntypes, nt, lower[i]))
+			nconsts[nc++] = lower[i];
+	/* What assuming would change (tested_at) or the options undefine is
+	 * left alone. */
+	unsigned kt = 0, kc = 0;
+	for (unsigned i = 0; i < nt + nc; i++) {
+		bool type = i < nt;
+		const char *name = type ? ntypes[i] : nconsts[i - nt];
+		bool required = listed(req, nr, name);
+		for (unsigned j = 0; j < z->required.len && !required; j++) {
+			const char *r = z->required.items[j];
+			size_t k = strlen(name);
+			required = !strncmp(r, name, k) && r[k] == ' ';
+		}
+		const char *at = tested_at(z, name, type, required);
+		if (at || undefined_by_options(s->ctx->opt, name)) {
+			zc_refuse(s, z, name,
+				  at ? mem_printf(s->a, "'%s' is not assumed: the preprocessor tests it "
+						  "(%s), and took it as undefined; give -D %s=VALUE%s",
+						  name, at, name,
+						  required ? mem_printf(s->a, " (the file requires it, and "
+									"the test is of its value)")
+							   : "")
+				     : mem_printf(s->a, "'%s' is not assumed: the options undefine it "
+						  "(-U %s)", name, name));
+			continue;
+		}
+		if (type)
+			ntypes[kt++] = name;
+		else
+			nconsts[kc++] = name;
+	}
+	nt = kt;
+	nc = kc;
+	/* A name a check requires that no error named: a constant. */
+	for (unsigned i = 0; i < nr && nc < FE_MAX_MACROS; i++)
+		if (!listed(ntypes, nt, req[i]) && !listed(nconsts, nc, req[i]) &&
+		    !zc_assumed(z, req[i]) && !tested_at(z, req[i], false, true) &&
+		    !undefined_by_options(s->ctx->opt, req[i]))
+			nconsts[nc++] = req[i];
+	/* Functions, in any round: a name tested by the preprocessor or
+	 * undefined by the options is left alone. */
+	for (unsigned i = 0; i < nf && z->nfuncs < FE_MAX_MACROS; i++) {
+		const char *at = tested_at(z, nfuncs[i], false, false);
+		if (at || undefined_by_options(s->ctx->opt, nfuncs[i])) {
+			zc_refuse(s, z, nfuncs[i],
+				  at ? mem_printf(s->a, "'%s' is not assumed: the preprocessor tests it "
+						  "(%s), and took it as undefined; give -D '%s(...)=...'",
+						  nfuncs[i], at, nfuncs[i])
+				     : mem_printf(s->a, "'%s' is not assumed: the options undefine it "
+						  "(-U %s)", nfuncs[i], nfuncs[i]));
+			continue;
+		}
+		z->func_as[z->nfuncs] = "float";
+		z->funcs[z->nfuncs++] = nfuncs[i];
+		added++;
+	}
 	/* Dropped qualifiers and vectors found cascade into nothing: in any round. */
-	nblank = z->nblank - nblank + nvec;
+	added += z->nblank - nblank + nvec;
 	if (nt) {
 		for (unsigned i = 0; i < nt && z->ntypes < FE_MAX_MACROS; i++) {
 			z->type_as[z->ntypes] = zc_type_as(s->a, ntypes[i]);
 			z->types[z->ntypes++] = ntypes[i];
 		}
-		return nt + nblank;
+		return nt + added;
 	}
-	unsigned added = nblank;
 	for (unsigned i = 0; i < nc && z->nconsts < FE_MAX_MACROS; i++, added++)
 		z->consts[z->nconsts++] = nconsts[i];
-	return added;
+	return added + zc_unchecked(s, z);
 }
 
 static unsigned count_errors(CXTranslationUnit tu)
@@ -2749,7 +3592,8 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 	static const struct zc none;
 	if (!z)
 		z = &none;
-	const char **v = MEM_ARRAY(s->a, const char *, (size_t)argc + z->nconsts + z->ntypes + 1);
+	const char **v = MEM_ARRAY(s->a, const char *,
+				   (size_t)argc + z->nconsts + z->ntypes + z->nfixed + 3);
 	if (!v)
 		return NULL;
 	memcpy(v, argv, (size_t)argc * sizeof *v);
@@ -2758,23 +3602,106 @@ static CXTranslationUnit zc_parse(struct fe *s, const struct zc *z, const char *
 		v[n++] = mem_printf(s->a, "-D%s=%lld", z->consts[i], fe_placeholder(i) + shift);
 	for (unsigned i = 0; i < z->ntypes; i++)
 		v[n++] = mem_printf(s->a, "-D%s=%s", z->types[i], z->type_as[i]);
+	for (unsigned i = 0; i < z->nfixed; i++)
+		v[n++] = mem_printf(s->a, "-D%s=%s", z->fixed[i], z->fixed_as[i]);
 	struct CXUnsavedFile blanked = *uf;
 	if (z->nblank) {
 		char *t = mem_alloc(s->a, uf->Length + 1);
 		if (!t)
 			return NULL;
 		memcpy(t, uf->Contents, uf->Length);
-		for (unsigned i = 0; i < z->nblank; i++)
-			if (z->blank_off[i] + z->blank_len[i] <= uf->Length)
-				memset(t + z->blank_off[i], ' ', z->blank_len[i]);
+		for (unsigned i = 0; i < z->nblank; i++)   /* every line stays */
+			for (unsigned j = z->blank_off[i];
+			     j < z->blank_off[i] + z->blank_len[i] && j < uf->Length; j++)
+				if (t[j] != '\n' && t[j] != '\r')
+					t[j] = ' ';
 		t[uf->Length] = 0;
 		blanked.Contents = t;
 	}
+	/* Functions the build defines as macros: declared in a header of our
+	 * own, read first (-include), each name a macro that calls the
+	 * function of that name with a leading 0, for OpenCL C's variadic
+	 * functions need a named parameter. */
+	struct CXUnsavedFile files[2] = { blanked, { FE_ZC_HEADER, "", 0 } };
+	if (z->nfuncs) {
+		const char *h = "#pragma OPENCL EXTENSION __cl_clang_variadic_functions : enable\n";
+		for (unsigned i = 0; i < z->nfuncs; i++)
+			h = mem_printf(s->a, "%s%s %s(int, ...);\n#define %s(...) %s(0 __VA_OPT__(,) "
+				       "__VA_ARGS__)\n", h, z->func_as[i], z->funcs[i], z->funcs[i],
+				       z->funcs[i]);
+		h = mem_printf(s->a, "%s#pragma OPENCL EXTENSION __cl_clang_variadic_functions : "
+			       "disable\n", h);
+		if (!h)
+			return NULL;
+		files[1].Contents = h;
+		files[1].Length = (unsigned long)strlen(h);
+		v[n++] = "-include";
+		v[n++] = FE_ZC_HEADER;
+	}
 	CXTranslationUnit tu = NULL;
-	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, &blanked, 1,
+	if (clang_parseTranslationUnit2(shared_index, s->display, v, n, files, z->nfuncs ? 2 : 1,
 					CXTranslationUnit_KeepGoing | flags, &tu) != CXError_Success)
 		return NULL;
 	return tu;
+}
+
+/*
+ * The last parse of zero configuration, tu, still has errors: the notes for
+ * the names left alone (z->refused), each saying whether it is one that
+ * keeps the file from compiling (an error of tu names it) with the others
+ * assumed, and one for each #error that fired and no assumption answers.
+ */
+static void zc_blockers(struct fe *s, struct zc *z, CXTranslationUnit tu)
+{
+	struct cls_result *r = s->ctx->result;
+	unsigned n = clang_getNumDiagnostics(tu);
+	struct mem_vec assumed = { 0 };
+	for (unsigned i = 0; i < z->nconsts; i++)
+		mem_vec_push(s->a, &assumed, (void *)z->consts[i]);
+	for (unsigned i = 0; i < z->ntypes; i++)
+		mem_vec_push(s->a, &assumed, (void *)z->types[i]);
+	for (unsigned i = 0; i < z->nfixed; i++)
+		mem_vec_push(s->a, &assumed, (void *)z->fixed[i]);
+	for (unsigned i = 0; i < z->nfuncs; i++)
+		mem_vec_push(s->a, &assumed, (void *)z->funcs[i]);
+	for (unsigned k = 0; k + 1 < z->refused.len; k += 2) {
+		const char *name = z->refused.items[k], *why = z->refused.items[k + 1];
+		const char *q = mem_printf(s->a, "'%s'", name);
+		bool kept = false;
+		for (unsigned i = 0; i < n && !kept && q; i++) {
+			CXDiagnostic d = clang_getDiagnostic(tu, i);
+			if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+				struct mem_mark m = mem_mark(&s->tmp);
+				const char *msg = take(&s->tmp, clang_getDiagnosticSpelling(d));
+				kept = msg && strstr(msg, q);
+				mem_release(&s->tmp, m);
+			}
+			clang_disposeDiagnostic(d);
+		}
+		const char *note =
+			     !kept ? why
+			     : assumed.len ? mem_printf(&r->arena, "%s; with %s assumed, '%s' is what keeps "
+							"the file from compiling", why,
+							cls_name_list(s->a, &assumed), name)
+			     : mem_printf(&r->arena, "%s; '%s' keeps the file from compiling", why, name);
+		mem_vec_push(&r->arena, &r->notes, (void *)note);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && from_error_directive(tu, d)) {
+			CXFile f = NULL;
+			unsigned line = 0;
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &f, &line, NULL, NULL);
+			const char *at = f && !clang_File_isEqual(f, clang_getFile(tu, s->display))
+				? mem_printf(s->a, "%s:%u", take(s->a, clang_getFileName(f)), line)
+				: mem_printf(s->a, "line %u", line);
+			push_once(&r->arena, &r->notes,
+				  mem_printf(&r->arena, "the #error at %s fires, and no assumption "
+					     "answers it: it keeps the file from compiling; give the "
+					     "build's -D options", at));
+		}
+		clang_disposeDiagnostic(d);
+	}
 }
 
 /*
@@ -2806,10 +3733,9 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 	}
 	struct cls_result *r = s->ctx->result;
 	if (!ok) {
+		zc_blockers(s, &z, cur);
 		if (cur != first)
 			clang_disposeTranslationUnit(cur);
-		for (unsigned i = 0; i < z.refused.len; i++)
-			mem_vec_push(&r->arena, &r->notes, z.refused.items[i]);
 		return;
 	}
 	clang_disposeTranslationUnit(first);
@@ -2840,12 +3766,44 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 	for (unsigned i = 0; i < z.ntypes; i++)
 		mem_vec_push(&r->arena, &r->macro_types,
 			     !strcmp(z.type_as[i], "float") ? (void *)z.types[i]
-			     : mem_printf(&r->arena, "%s%c%s", z.types[i], z.type_used[i] ? ':' : '=',
+			     : mem_printf(&r->arena, "%s%c%s", z.types[i], z.type_why[i] ? z.type_why[i] : '=',
 					  z.type_as[i]));
 	r->macro_note = cls_macro_note(&r->arena, &r->macro_consts, &r->macro_types);
 	if (r->macro_note)
 		mem_vec_push(&r->arena, &r->notes, (void *)r->macro_note);
-	if (z.nblank) {
+	if (z.nfuncs) {
+		struct mem_vec fl = { 0 }, il = { 0 };
+		for (unsigned i = 0; i < z.nfuncs; i++)
+			mem_vec_push(s->a, strcmp(z.func_as[i], "int") ? &fl : &il, (void *)z.funcs[i]);
+		const char *f = fl.len ? mem_printf(s->a, "%s, analyzed as %s (each call an "
+						    "unknown float of its arguments)",
+						    cls_name_list(s->a, &fl), fl.len > 1 ? "functions" : "a function")
+				       : NULL;
+		const char *i = il.len ? mem_printf(s->a, "%s, analyzed as %s (each call an "
+						    "unknown int of its arguments, used as an integer)",
+						    cls_name_list(s->a, &il), il.len > 1 ? "functions" : "a function")
+				       : NULL;
+		mem_vec_push(&r->arena, &r->notes,
+			     mem_printf(&r->arena, "not defined by the build: %s%s%s; what a macro of "
+					"the build does besides computing a value (write memory, "
+					"synchronize) is not seen (give -D 'NAME(...)=...' for the "
+					"definitions)", f ? f : "", f && i ? "; " : "", i ? i : ""));
+	}
+	if (z.required.len)
+		mem_vec_push(&r->arena, &r->notes,
+			     mem_printf(&r->arena, "the file requires %s: assumed so, as every build "
+					"must define %s", cls_name_list(s->a, &z.required),
+					z.required.len > 1 ? "them" : "it"));
+	if (z.unchecked.len)
+		mem_vec_push(&r->arena, &r->notes,
+			     mem_printf(&r->arena, "not applied: the #error check%s at %s, which "
+					"test%s values the build gives to names analyzed as unknowns",
+					z.unchecked.len > 1 ? "s" : "", cls_name_list(s->a, &z.unchecked),
+					z.unchecked.len > 1 ? "" : "s"));
+	unsigned nq = 0;
+	for (unsigned i = 0; i < z.nblank; i++)
+		nq += z.blank_what[i] != NULL;
+	if (nq) {
 		struct mem_vec what = { 0 };
 		for (unsigned i = 0; i < z.nblank; i++) {   /* in the order of the text */
 			unsigned lo = i;
@@ -2856,15 +3814,16 @@ static void zero_configuration(struct fe *s, const char **argv, int argc,
 			const char *w = z.blank_what[i];
 			z.blank_off[i] = z.blank_off[lo], z.blank_what[i] = z.blank_what[lo];
 			z.blank_off[lo] = o, z.blank_what[lo] = w;
-			mem_vec_push(s->a, &what, (void *)z.blank_what[i]);
+			if (z.blank_what[i])
+				mem_vec_push(s->a, &what, (void *)z.blank_what[i]);
 		}
 		mem_vec_push(&r->arena, &r->notes,
 			     mem_printf(&r->arena, "dropped access qualifier%s %s: only images and "
 					"pipes take %s; older OpenCL compilers ignored %s on other "
 					"parameters (clang rejects %s; --no-assume-macros keeps the error)",
-					z.nblank > 1 ? "s" : "", cls_name_list(s->a, &what),
-					z.nblank > 1 ? "them" : "one", z.nblank > 1 ? "them" : "it",
-					z.nblank > 1 ? "them" : "it"));
+					nq > 1 ? "s" : "", cls_name_list(s->a, &what),
+					nq > 1 ? "them" : "one", nq > 1 ? "them" : "it",
+					nq > 1 ? "them" : "it"));
 	}
 }
 
@@ -2884,8 +3843,9 @@ static void give_back_heap(void)
  * placeholder moved by FE_SECOND_LOOK (enough to move a quotient by any
  * divisor that leaves a work-group size, small enough that TILE * TILE * 4
  * stays an int), a size that is a number stays the same, a size that is a
- * macro moves with it, and any other size is computed from one: then the
- * attribute says nothing the analyses could use.
+ * macro moves with it, one read as an expression of a macro (SIZE / 2)
+ * moves as that expression does, and any other size is computed from one:
+ * then the attribute says nothing the analyses could use.
  */
 #define FE_SECOND_LOOK 2002
 struct reqd_look {
@@ -2918,13 +3878,19 @@ static enum CXChildVisitResult reqd_visit(CXCursor c, CXCursor parent, CXClientD
 		for (unsigned k = 0; k < 3; k++) {
 			long long want = f->reqd_wg[k];
 			for (unsigned j = 0; f->reqd_macro[k] && j < s->nmacro; j++)
-				if (s->macro[j] == f->reqd_macro[k])
+				if (s->macro[j] == f->reqd_macro[k]) {
+					struct reqd_expr e = { f->reqd_coef[k], f->reqd_off[k],
+							       f->reqd_div[k], (int)j };
 					want = fe_placeholder(j) + FE_SECOND_LOOK;
+					if (e.d)
+						want = reqd_value(&e, want);
+				}
 			same &= moved.reqd_wg[k] == want;
 		}
 		if (!same) {
 			memset(f->reqd_wg, 0, sizeof f->reqd_wg);
 			memset(f->reqd_macro, 0, sizeof f->reqd_macro);
+			memset(f->reqd_div, 0, sizeof f->reqd_div);
 			x->changed++;
 		}
 	}

@@ -198,7 +198,9 @@ struct ir_func {
 	unsigned reqd_wg[3];      /* reqd_work_group_size, 0 if absent */
 	struct ir_var *reqd_macro[3]; /* a dimension of reqd_work_group_size that is a
 				       * macro the build does not define (VAR_MACRO;
-				       * reqd_wg[d] is 0 there) */
+				       * reqd_wg[d] is 0 there), or an affine
+				       * expression of one: (coef * M + off) / div */
+	long long reqd_coef[3], reqd_off[3], reqd_div[3]; /* 0, 0, 0: M itself */
 	unsigned nparams, nvars, nblocks, nexprs;
 	struct ir_var **params;
 	struct ir_var **vars;     /* PRIVATE and PARAM variables, index = var->id */

@@ -149,8 +149,11 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 			l->lsz[d] = 0;
 			l->lsz_max[d] = d == 2 ? LAUNCH_MAX_DIM2 : LAUNCH_MAX_WG;
 			l->wlsz[d] = shape[d];
-			l->tie[l->nties++] = (struct launch_tie){ f->reqd_macro[d], 1, 0,
-								  (unsigned char)d, true };
+			/* reqd_work_group_size(SIZE / 2, ...): lsz == (c * SIZE + o) / d */
+			l->tie[l->nties++] = (struct launch_tie){
+				f->reqd_macro[d], f->reqd_div[d] ? f->reqd_coef[d] : 1,
+				f->reqd_div[d] ? f->reqd_off[d] : 0, (unsigned char)d, true,
+				f->reqd_div[d] ? f->reqd_div[d] : 1 };
 		}
 	} else {
 		/* Along a dimension whose work-items the kernel never tells apart,
@@ -746,7 +749,7 @@ static void macro_bound(struct abuild *ab, struct acc_kernel *k, unsigned d, uns
 		    (l->tie[i].eq || (l->tie[i].coef == coef && l->tie[i].off == off)))
 			return;
 	l->tie[l->nties++] = (struct launch_tie){ k->slots[slot].var, coef, off,
-						  (unsigned char)d, false };
+						  (unsigned char)d, false, 1 };
 	if (l->src == LAUNCH_OPEN || (l->src == LAUNCH_BOUNDED && !l->bound)) {
 		l->src = LAUNCH_BOUNDED;
 		l->bound = mem_printf(ab->a, "at most %s%s'%s'%s along dimension %u, %s",
@@ -914,13 +917,27 @@ static const char *shape_text(struct cls_ctx *ctx, const struct launch *l, const
 	return mem_printf(ctx->arena, "a %ux%ux%u work-group", v[0], v[1], v[2]);
 }
 
+/* A size tied to a macro, as written: 'TILE', 'SIZE' / 2, 2 * 'SIZE' + 1. */
+static const char *tie_text(struct cls_ctx *ctx, const struct launch_tie *t)
+{
+	const char *m = mem_printf(ctx->arena, "'%s'", t->var->name);
+	if (t->coef != 1)
+		m = mem_printf(ctx->arena, "%lld * %s", t->coef, m);
+	if (t->off)
+		m = mem_printf(ctx->arena, "%s %c %lld", m, t->off < 0 ? '-' : '+',
+			       t->off < 0 ? -t->off : t->off);
+	if (t->div > 1)
+		m = mem_printf(ctx->arena, t->off ? "(%s) / %lld" : "%s / %lld", m, t->div);
+	return m;
+}
+
 const char *launch_note(struct cls_ctx *ctx, const struct launch *l, const unsigned lsz[3])
 {
 	const char *names = "";
 	for (unsigned i = 0; i < l->nties; i++)
 		if (l->tie[i].eq)
-			names = mem_printf(ctx->arena, "%s%s'%s'", names, *names ? ", " : "",
-					   l->tie[i].var->name);
+			names = mem_printf(ctx->arena, "%s%s%s", names, *names ? ", " : "",
+					   tie_text(ctx, &l->tie[i]));
 	if (l->src == LAUNCH_REQD && *names) {
 		return mem_printf(ctx->arena, "assuming %s, as reqd_work_group_size says with %s, "
 				  "which the build does not define", shape_text(ctx, l, lsz), names);

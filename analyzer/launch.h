@@ -57,15 +57,17 @@ struct launch {
 				  * ("every access to 'tile' in bounds") */
 	unsigned sg_size;        /* sub-group size of the device model */
 	/* Zero configuration: open local sizes that the kernel ties to macro
-	 * constants the build does not define, lsz[dim] <= coef * M + off (==
-	 * when eq: reqd_work_group_size(TILE, ...)), M the unknown of var.
-	 * The solver's base holds them; the witness takes M's value from its
+	 * constants the build does not define, lsz[dim] <= (coef * M + off) /
+	 * div (== when eq: reqd_work_group_size(TILE, ...), (SIZE / 2, ...);
+	 * C's division, of a positive number), M the unknown of var.  The
+	 * solver's base holds them; the witness takes M's value from its
 	 * model. */
 	struct launch_tie {
 		const struct ir_var *var;
 		long long coef, off;
 		unsigned char dim;
 		bool eq;
+		long long div;       /* >= 1 */
 	} tie[LAUNCH_MAX_TIES];
 	unsigned nties;
 };

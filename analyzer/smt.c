@@ -279,6 +279,14 @@ static void setup_kernel(struct dec *d, const struct acc_kernel *k)
 		char name[128];
 		snprintf(name, sizeof name, "k%u.arg.%s", d->kid, t->var->name);
 		Z3_ast m = add2(d, mul2(d, num(d, t->coef), var(d, name)), num(d, t->off));
+		if (t->div > 1) {   /* lsz == m / div: div * lsz <= m < div * lsz + div */
+			Z3_ast dl = mul2(d, num(d, t->div), d->lsz[t->dim]);
+			Z3_solver_assert(d->z, d->s, Z3_mk_le(d->z, dl, m));
+			if (t->eq)
+				Z3_solver_assert(d->z, d->s,
+						 Z3_mk_le(d->z, m, add2(d, dl, num(d, t->div - 1))));
+			continue;
+		}
 		Z3_solver_assert(d->z, d->s, t->eq ? eq(d, d->lsz[t->dim], m)
 						   : Z3_mk_le(d->z, d->lsz[t->dim], m));
 	}
