@@ -840,7 +840,7 @@ static struct tv tr_bin(struct q *q, const struct sym *s, unsigned inst, unsigne
 	}
 	struct tv a = smt_term(q, s->a, inst, depth + 1), b = smt_term(q, s->b, inst, depth + 1);
 	bool sh = a.shared && b.shared;
-	long long ca, cb;
+	long long ca = 0, cb = 0;
 	bool na = numeral(d, a.t, &ca), nb = numeral(d, b.t, &cb);
 	switch (op) {
 	case IR_B_ADD:
