@@ -1799,12 +1799,22 @@ static bool branch_uniform_in(struct cls_ctx *ctx, struct abuild *ab, struct acc
 		return false;
 	}
 	q.d->queries++;
-	/* Two work-items of one group that disagree on the condition? */
+	/* Two work-items of one group that disagree on the condition?  In a
+	 * group of the shape the kernel is written for where the launch
+	 * leaves it open: one wide along a dimension it tells apart only by
+	 * global ids (a row per group: if (y >= height) return; with y =
+	 * get_global_id(1) holds for the whole row), as races are asked. */
 	q.in_index = true;
 	Z3_ast c0 = smt_cond(&q, cond, 0, 0), c1 = smt_cond(&q, cond, 1, 0);
+	Z3_ast shape = Z3_mk_true(q.d->z);
+	const struct launch *l = &k->launch;
+	for (unsigned dm = 0; dm < 3; dm++)
+		if (!l->lsz[dm] && l->wlsz[dm] == 1 && (l->item_dims >> dm & 1) &&
+		    !(l->local_dims >> dm & 1))
+			shape = and2(q.d, shape, eq(q.d, q.d->lsz[dm], num(q.d, 1)));
 	bool uniform = !q.opaque &&
-		       smt_check(&q, and2(q.d, distinct(&q), Z3_mk_xor(q.d->z, c0, c1)), 0, NULL, NULL) ==
-			       Z3_L_FALSE;
+		       smt_check(&q, and2(q.d, and2(q.d, distinct(&q), shape),
+					  Z3_mk_xor(q.d->z, c0, c1)), 0, NULL, NULL) == Z3_L_FALSE;
 	smt_end(&q);
 	return uniform;
 }

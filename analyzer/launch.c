@@ -105,6 +105,7 @@ void launch_resolve(struct cls_ctx *ctx, const struct ir_func *f, struct launch 
 	l->dims = s.dims;
 	l->item_dims = s.items;
 	l->group_dims = s.groups;
+	l->local_dims = s.local;
 	struct bank_model bm;
 	cls_bank_model(ctx->opt, &bm);
 	l->sg_size = bm.subgroup;
@@ -886,9 +887,46 @@ static void infer_groups_from_arrays(struct abuild *ab, struct acc_kernel *k)
 	free(val);
 }
 
+/* The dimensions sym s tells work-items of one group apart by. */
+static unsigned lid_dims(const struct sym *s, unsigned depth)
+{
+	if (!s || depth > 64)
+		return 0;
+	if (s->op == S_LID)
+		return 1u << s->dim;
+	return lid_dims(s->a, depth + 1) | lid_dims(s->b, depth + 1) | lid_dims(s->x, depth + 1);
+}
+
+/*
+ * A kernel that never asks for a local id or size tells its work-items
+ * apart only by global ids; where its __local memory is indexed along some
+ * of those dimensions only (sums[gx] with gy the row: one row per group,
+ * launched (L, 1)), a group two wide along another would have two
+ * work-items on every __local element: it is written for groups one wide
+ * there, and the witnesses take that shape (the size stays open), as for a
+ * kernel that asks for get_local_id(1) and only for get_global_id(0).
+ */
+static void shape_from_local_memory(struct acc_kernel *k)
+{
+	struct launch *l = &k->launch;
+	if (l->src != LAUNCH_OPEN || l->local_dims)
+		return;
+	unsigned used = 0;
+	for (unsigned j = 0; j < k->accs.len; j++) {
+		const struct acc *a = k->accs.items[j];
+		if (a->space == AS_LOCAL && !a->async && a->index)
+			used |= lid_dims(a->index, 0);
+	}
+	used &= l->item_dims;
+	if (!used || used == l->item_dims)
+		return;
+	default_shape(used, l->wlsz);
+}
+
 void launch_infer(struct abuild *ab, struct acc_kernel *k)
 {
 	ab->k = k;
+	shape_from_local_memory(k);
 	infer_groups(k);
 	if (k->launch.src == LAUNCH_OPEN)
 		infer_from_strides(ab, k);

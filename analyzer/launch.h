@@ -44,6 +44,7 @@ struct launch {
 	unsigned dims;           /* 1..3: the highest dimension the kernel asks about, + 1 */
 	unsigned item_dims;      /* bit d: work-items of one group are told apart along d */
 	unsigned group_dims;     /* bit d: work-groups are told apart along d */
+	unsigned local_dims;     /* bit d: the kernel asks for its local id or size along d */
 	unsigned lsz[3];         /* the local size when fixed; 0: symbolic */
 	unsigned lsz_max[3];     /* the largest a symbolic local size may be */
 	unsigned ngrp[3];        /* the number of groups when fixed; 0: symbolic */
