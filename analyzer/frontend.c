@@ -2253,6 +2253,17 @@ static void lower_func(struct fe *s, CXCursor c, struct ir_func *f)
 	mem_free_all(&s->fora);
 }
 
+/* Is loc, a place inside a macro's expansion, expanded in the main file?
+ * (A kernel declared through a macro, KERNEL(name)(args) with KERNEL
+ * defined as __kernel void name: libclang's own test sees the macro.) */
+static bool expanded_in_main(struct fe *s, CXSourceLocation loc)
+{
+	CXFile file = NULL;
+	unsigned line, col, off;
+	clang_getExpansionLocation(loc, &file, &line, &col, &off);
+	return file && s->main_file && clang_File_isEqual(file, s->main_file);
+}
+
 /* Pass 1: make an ir_func for every definition outside system headers. */
 static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -2269,7 +2280,7 @@ static enum CXChildVisitResult collect_funcs(CXCursor c, CXCursor parent, CXClie
 	f->has_body = true;
 	f->range = range_of(s, c);
 	f->name_pos = pos_of(s, loc);
-	f->in_main_file = clang_Location_isFromMainFile(loc) != 0;
+	f->in_main_file = clang_Location_isFromMainFile(loc) != 0 || expanded_in_main(s, loc);
 	f->ret_type = make_type(s, clang_getResultType(clang_getCursorType(c)), 0);
 	read_attributes(s, c, f);
 	dmap_put(&s->decls, c, f);
