@@ -239,19 +239,23 @@ static bool async_live(const struct acc_kernel *k, const struct acc *a, const st
  * A read of a __local element racing only with a store that the reader
  * itself made before (the store's block dominates the read's; outside any
  * loop, so there is one such store per work-item; and no other store to
- * the object anywhere in the kernel), of a value the same for the whole group (`mid = get_local_size(0) / 2;` by every
- * work-item, then `if (x == mid)`): whichever store the read sees, it sees
- * that value.  Benign, like two stores of one value.
+ * the object that may run with the read), of a value the same for the
+ * whole group (`mid = get_local_size(0) / 2;` by every work-item, then
+ * `if (x == mid)`; `it = 0;` by every work-item, then `while (it < n)`
+ * whose body has work-item 0 step `it` between barriers): whichever store
+ * the read sees, it sees that value, or one a barrier ordered before it.
+ * Benign, like two stores of one value.
  */
 static bool own_same_value_read(const struct acc_kernel *k, const struct acc *a,
 				const struct acc *b)
 {
 	const struct acc *r = a->kind == ACC_READ ? a : b, *w = r == a ? b : a;
-	/* Only if that store is the object's only one: a read that another
+	/* Only if no other store may run with the read: a read that another
 	 * store (k++, an atomic_min) may also reach races with that one. */
 	for (unsigned i = 0; i < k->accs.len; i++) {
 		const struct acc *x = k->accs.items[i];
-		if (x != w && x->object == r->object && (x->kind & ACC_WRITE))
+		if (x != w && x->object == r->object && (x->kind & ACC_WRITE) &&
+		    (x->atomic || acc_concurrent(k, x, r, MODE_LOCAL)))
 			return false;
 	}
 	return r->kind == ACC_READ && w->kind == ACC_WRITE && !r->atomic && !w->atomic &&

@@ -202,6 +202,12 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 				break;
 		if (!br || counts_locally(ab, r->ctx->f, L, br->cond, 0) || cas_retry(br))
 			continue;
+		/* A loop of __local memory that passes a work-group barrier on
+		 * every pass waits for no one: the group goes round together
+		 * (while (it < n) { ...; barrier; if (lid == 0) it++; barrier; }). */
+		if (r->space == AS_LOCAL && r->ctx->first_node &&
+		    acc_loop_splits(k, r->ctx->first_node[fi->header[L]], MODE_LOCAL))
+			continue;
 		bool dup = false;
 		for (unsigned s = 0; s < sl->spins.len && !dup; s++) {
 			const struct spin *o = sl->spins.items[s];
