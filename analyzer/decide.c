@@ -1799,6 +1799,7 @@ static bool branch_uniform_in(struct cls_ctx *ctx, struct abuild *ab, struct acc
 		return false;
 	}
 	q.d->queries++;
+	q.unit_last = true;
 	/* Two work-items of one group that disagree on the condition?  In a
 	 * group of the shape the kernel is written for where the launch
 	 * leaves it open: one wide along a dimension it tells apart only by

@@ -359,6 +359,15 @@ static bool coef_of(struct dec *d, Z3_ast t, long long *c, Z3_ast *rest)
 	return false;
 }
 
+/* Is t the launch's local size or number of groups along some dimension? */
+static bool is_launch_size(const struct dec *d, Z3_ast t)
+{
+	for (unsigned dm = 0; dm < 3; dm++)
+		if ((d->lsz[dm] && t == d->lsz[dm]) || (d->ngrp[dm] && t == d->ngrp[dm]))
+			return true;
+	return false;
+}
+
 struct tv smt_product(struct q *q, struct tv x, struct tv u)
 {
 	struct dec *d = q->d;
@@ -376,9 +385,13 @@ struct tv smt_product(struct q *q, struct tv x, struct tv u)
 			return r;
 		}
 	}
-	/* the work-item dependent factor first; otherwise by identity */
+	/* the work-item dependent factor first; otherwise a launch size last
+	 * (the unit of rows: k * lsz and n * lsz are two rows of one unit,
+	 * which the cross lemmas compare); otherwise by identity */
+	bool lx = q->unit_last && is_launch_size(d, x.t), lu = q->unit_last && is_launch_size(d, u.t);
 	if ((x.shared && !u.shared) ||
-	    (x.shared == u.shared && smt_ast_id(d, x.t) > smt_ast_id(d, u.t))) {
+	    (x.shared == u.shared && lx && !lu) ||
+	    (x.shared == u.shared && lx == lu && smt_ast_id(d, x.t) > smt_ast_id(d, u.t))) {
 		struct tv t = x;
 		x = u;
 		u = t;

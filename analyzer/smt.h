@@ -228,6 +228,8 @@ struct q {
 	const unsigned char *split;  /* per slot: independent values per work-item */
 	unsigned nsplit;             /* slots split[] covers (guards made later add slots) */
 	bool loads_equal;            /* loaded data: the same value for both work-items */
+	bool unit_last;           /* products: a launch size factor last (uniform
+	                            * questions: k * lsz and n * lsz, one unit) */
 	bool in_index;               /* translating an index (not a guard) */
 	bool opaque;                 /* an index depends on data or an unmodelled value */
 	/* How per-work-item data (loads at an address that differs between
