@@ -2976,6 +2976,14 @@ static const char *zc_type_as(struct mem_arena *a, const char *n)
 	size_t len = strlen(n), d = len;
 	while (d > 0 && n[d - 1] >= '0' && n[d - 1] <= '9')
 		d--;
+	/* A vector by name, of no written width (OpenCV's vecSumT, VEC_T):
+	 * the common width. */
+	if (d == len && len > 3) {
+		for (size_t i = 0; i + 3 <= len; i++)
+			if ((n[i] | 0x20) == 'v' && (n[i + 1] | 0x20) == 'e' && (n[i + 2] | 0x20) == 'c' &&
+			    (i == 0 || n[i - 1] == '_' || (n[i] >= 'A' && n[i] <= 'Z')))
+				return "float4";
+	}
 	if (d == 0 || d == len || len - d > 2 || n[d] == '0')
 		return "float";
 	unsigned w = (unsigned)atoi(n + d);
