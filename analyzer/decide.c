@@ -1314,6 +1314,33 @@ static Z3_ast ids_differ(struct q *q, unsigned m)
 	return differ;
 }
 
+/* The first macro constant of q (one the build does not define) that the
+ * race f needs different from the local or the global size along some
+ * dimension: "'M' != get_local_size(0)"; NULL when none must. */
+static const char *macro_must_differ(struct q *q, Z3_ast f)
+{
+	struct dec *d = q->d;
+	const struct launch *l = &q->k->launch;
+	for (unsigned j = 0; j < q->nparams; j++) {
+		unsigned p = q->params[j];
+		const struct sym_slot *sl = &q->k->slots[p];
+		if (!sl->is_macro)
+			continue;
+		Z3_ast v = smt_slot(q, p, 0).t;
+		/* (only where the launch allows the two equal at all: with
+		 * reqd_work_group_size(SIZE / 2, ...), SIZE is never the size) */
+		for (unsigned dm = 0; dm < l->dims; dm++) {
+			Z3_ast same[2] = { eq(d, v, d->lsz[dm]), eq(d, v, smt_gsz(q, dm)) };
+			for (unsigned g = 0; g < 2; g++)
+				if (smt_check(q, and2(d, f, same[g]), 0, NULL, NULL) == Z3_L_FALSE &&
+				    smt_check(q, same[g], 0, NULL, NULL) == Z3_L_TRUE)
+					return mem_printf(q->ctx->arena, "'%s' != get_%s_size(%u)",
+							  sl->name, g ? "global" : "local", dm);
+		}
+	}
+	return NULL;
+}
+
 /*
  * One store run by two work-items that agree, wherever they meet (f), in
  * every id its value depends on (valdep.c) stores one value: all the
@@ -1478,6 +1505,24 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * can differ is asked with them kept too */
 			for (unsigned i = 0; i < nh; i++)
 				fb = and2(d, fb, h[i].f);
+			/* A macro constant the build does not define that must
+			 * differ from a size of the launch for the race (a block
+			 * size that the kernel's code takes for its work-group:
+			 * idx / REDUCE_BLOCK_SIZE, buf[idx % REDUCE_BLOCK_SIZE]):
+			 * the host's configuration disagreeing with itself, a
+			 * coincidence like the others (reported on request). */
+			const char *differs = macro_must_differ(&q, fb);
+			if (differs) {
+				if (!ctx->opt->report_conditional) {
+					found = false;
+					w->verdict = VERDICT_FREE;
+					w->quiet = mem_printf(ctx->arena, "when %s (--report-conditional)",
+							      differs);
+					goto out;
+				}
+				w->condition = differs;
+				w->coincidence = true;
+			}
 		} else if (r2 == Z3_L_FALSE) {
 			/* The race needs a hypothesis broken: the smallest set of them
 			 * that excludes it is the condition. */

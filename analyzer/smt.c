@@ -876,7 +876,9 @@ static struct tv tr_bin(struct q *q, const struct sym *s, unsigned inst, unsigne
 	case IR_B_REM:
 		if (nb && cb != 0)
 			return tvv(op == IR_B_DIV ? cdiv(d, a.t, cb) : crem(d, a.t, cb), sh);
-		/* by an unknown: exact, nonlinear; the limit decides */
+		/* by an unknown: exact, nonlinear; the limit decides.  Not by
+		 * zero (undefined in C; Z3 would give it any value). */
+		smt_side(q, ne(d, b.t, num(d, 0)));
 		return tvv(op == IR_B_DIV ? Z3_mk_div(d->z, a.t, b.t)
 						   : Z3_mk_rem(d->z, a.t, b.t), sh);
 	case IR_B_SHL:
