@@ -642,15 +642,16 @@ static void infer_groups(struct acc_kernel *k)
 			unsigned n = 0;
 			flatten(s->a, 1, t, &n, 32, 0);
 			/* A grid-stride loop hands each work-item its own start:
-			 * the group's first item plus the local id.  A counter that
-			 * starts at the group id alone (for (j = g + 1; j < n;
-			 * j++), a look at the groups after this one) strides
-			 * nothing and bounds nothing. */
+			 * the group's first item plus the local id, or the group's
+			 * first tile (for (c0 = 32 * g; ...; c0 += 8192), the local
+			 * id added in the index) with a step of two tiles or more.
+			 * A counter that starts at the group id and steps by its
+			 * own coefficient (for (j = g + 1; j < n; j++), a look at
+			 * the groups after this one) strides nothing and bounds
+			 * nothing. */
 			bool own = false;
 			for (unsigned q = 0; q < n; q++)
 				own |= t[q].atom && t[q].atom->op == S_LID;
-			if (!own)
-				continue;
 			for (unsigned q = 0; q < n; q++) {
 				const struct sym *x = t[q].atom;
 				long long coef = t[q].coef;
@@ -666,7 +667,7 @@ static void infer_groups(struct acc_kernel *k)
 					x = x->a->op == S_GRP ? x->a : x->b;
 				}
 				if (!x || x->op != S_GRP || l->ngrp[x->dim] || coef <= 0 ||
-				    step % coef || step / coef < 1)
+				    step % coef || step / coef < (own ? 1 : 2))
 					continue;
 				unsigned long long b = (unsigned long long)(step / coef);
 				if (b < l->ngrp_max[x->dim])
