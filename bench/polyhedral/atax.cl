@@ -1,7 +1,10 @@
 /* tmp = A * x, then y = A^T * tmp, as the two kernels a polyhedral
  * compiler emits for it: 1-D groups of 32 over a fixed grid of 32768
  * groups, x staged in __local memory tile by tile.  Written here for the
- * benchmark. */
+ * benchmark.
+ *
+ * Correct code: CTest verifies it stays quiet (bench/polyhedral/atax.cl).
+ * expected-no-diagnostics */
 #define ppcg_min(x, y) ((x) < (y) ? (x) : (y))
 
 __kernel void kernel0(__global const float *A, __global const float *x, __global float *tmp,

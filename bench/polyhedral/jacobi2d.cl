@@ -1,7 +1,10 @@
 /* One Jacobi step on an n x n grid (interior points), tiled the way a
  * polyhedral compiler emits it: 32x32 tiles, work-groups of 32x16, a fixed
  * grid of 128x128 groups, max/min bounds on the tile loops.  Written here
- * for the benchmark. */
+ * for the benchmark.
+ *
+ * Correct code: CTest verifies it stays quiet (bench/polyhedral/jacobi2d.cl).
+ * expected-no-diagnostics */
 #define ppcg_min(x, y) ((x) < (y) ? (x) : (y))
 #define ppcg_max(x, y) ((x) > (y) ? (x) : (y))
 

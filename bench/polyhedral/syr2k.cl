@@ -1,7 +1,10 @@
 /* C = alpha * A * B^T + alpha * B * A^T + beta * C on the lower triangle
  * (j <= i), in the shape a polyhedral compiler emits: a triangular
  * iteration domain with max/min/floord bounds, 2-D groups of 16x16 over a
- * fixed grid of 64x64 groups.  Written here for the benchmark. */
+ * fixed grid of 64x64 groups.  Written here for the benchmark.
+ *
+ * Correct code: CTest verifies it stays quiet (bench/polyhedral/syr2k.cl).
+ * expected-no-diagnostics */
 #define floord(n, d) (((n) < 0) ? -((-(n) + (d) - 1) / (d)) : (n) / (d))
 #define ppcg_min(x, y) ((x) < (y) ? (x) : (y))
 #define ppcg_max(x, y) ((x) > (y) ? (x) : (y))
