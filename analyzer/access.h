@@ -54,6 +54,8 @@ struct sym {
 	unsigned char op;
 	unsigned char sub;      /* S_BIN: operator; S_IV: the step operator */
 	unsigned char dim;      /* S_LID, S_GRP, S_LSZ, S_NGRP */
+	unsigned char wraps;    /* S_BIN IR_B_SUB of C's unsigned type: below 0 it
+				 * wraps, a value the integers here take as negative */
 	unsigned slot;          /* S_SLOT, S_IV: index into the environment's values */
 	long long c;            /* S_CONST */
 	struct sym *a, *b, *x;  /* operands; S_IV: a = init, b = step */

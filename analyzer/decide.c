@@ -55,7 +55,7 @@
 
 /* Hypotheses, in the order the condition's minimization drops them: the
  * strongest first, so that what stays is the most precise condition. */
-enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ, HYP_PART };
+enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ, HYP_PART, HYP_WRAP };
 
 struct hyp {
 	unsigned char kind, dim;
@@ -702,6 +702,142 @@ static unsigned part_hypotheses(struct q *q, struct hyp *h, unsigned n, const st
 	return n;
 }
 
+/* Is s made of kernel arguments and constants only? */
+static bool args_only(const struct acc_kernel *k, const struct sym *s, unsigned depth)
+{
+	if (!s || depth > 32)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+		return true;
+	case S_SLOT:
+		return s->slot < k->nslots && k->slots[s->slot].is_param && !k->slots[s->slot].is_iv;
+	case S_NEG:
+		return args_only(k, s->a, depth + 1);
+	case S_BIN:
+		return args_only(k, s->a, depth + 1) && args_only(k, s->b, depth + 1);
+	default:
+		return false;
+	}
+}
+
+/* s as C text, for a condition ("hi - lo"); false when it does not fit. */
+static bool args_text(const struct acc_kernel *k, const struct sym *s, char *buf, size_t cap,
+		      size_t *len, bool top)
+{
+	static const char *const ops[] = { [IR_B_ADD] = "+", [IR_B_SUB] = "-", [IR_B_MUL] = "*",
+					   [IR_B_DIV] = "/", [IR_B_REM] = "%", [IR_B_SHL] = "<<",
+					   [IR_B_SHR] = ">>" };
+	int nw;
+	switch (s->op) {
+	case S_CONST:
+		nw = snprintf(buf + *len, cap - *len, "%lld", s->c);
+		break;
+	case S_SLOT:
+		nw = snprintf(buf + *len, cap - *len, "%s", slot_name(k, s->slot));
+		break;
+	case S_NEG:
+		nw = snprintf(buf + *len, cap - *len, "-");
+		if (nw < 0 || (size_t)nw >= cap - *len)
+			return false;
+		*len += (size_t)nw;
+		return args_text(k, s->a, buf, cap, len, false);
+	case S_BIN:
+		if (s->sub >= sizeof ops / sizeof *ops || !ops[s->sub])
+			return false;
+		nw = snprintf(buf + *len, cap - *len, "%s", top ? "" : "(");
+		if (nw < 0 || (size_t)nw >= cap - *len)
+			return false;
+		*len += (size_t)nw;
+		if (!args_text(k, s->a, buf, cap, len, false))
+			return false;
+		nw = snprintf(buf + *len, cap - *len, " %s ", ops[s->sub]);
+		if (nw < 0 || (size_t)nw >= cap - *len)
+			return false;
+		*len += (size_t)nw;
+		if (!args_text(k, s->b, buf, cap, len, false))
+			return false;
+		nw = snprintf(buf + *len, cap - *len, "%s", top ? "" : ")");
+		break;
+	default:
+		return false;
+	}
+	if (nw < 0 || (size_t)nw >= cap - *len)
+		return false;
+	*len += (size_t)nw;
+	return true;
+}
+
+/* The unsigned differences of arguments in s (hi - lo, each once). */
+static void wrapping_subs(const struct acc_kernel *k, const struct sym *s, const struct sym **v,
+			  unsigned *n, unsigned cap, unsigned depth)
+{
+	if (!s || depth > 64 || *n >= cap)
+		return;
+	if (s->op == S_BIN && s->wraps && args_only(k, s, 0)) {
+		for (unsigned i = 0; i < *n; i++)
+			if (v[i] == s)
+				return;
+		v[(*n)++] = s;
+		return;
+	}
+	wrapping_subs(k, s->a, v, n, cap, depth + 1);
+	wrapping_subs(k, s->b, v, n, cap, depth + 1);
+	wrapping_subs(k, s->x, v, n, cap, depth + 1);
+}
+
+/* The first argument's slot in s (args_only), for the hypothesis's p. */
+static unsigned first_arg(const struct sym *s, unsigned depth)
+{
+	if (!s || depth > 32)
+		return ~0u;
+	if (s->op == S_SLOT)
+		return s->slot;
+	unsigned p = first_arg(s->a, depth + 1);
+	return p != ~0u ? p : first_arg(s->b, depth + 1);
+}
+
+/*
+ * Unsigned differences: hi - lo of two arguments, in C's unsigned type,
+ * wraps to a huge value when lo > hi; the integers here take it as
+ * negative.  Either way a race that needs it (a range [lo, hi] given
+ * upside down, so that two loops' ranges meet) rests on arguments nobody
+ * passes: a coincidence, reported on request with its condition.  The
+ * differences are looked for in the indices, the guards and the loops'
+ * bounds of both accesses.
+ */
+static unsigned wrap_hypotheses(struct q *q, struct hyp *h, unsigned n, const struct acc *a,
+				const struct acc *b)
+{
+	struct dec *d = q->d;
+	const struct acc_kernel *k = q->k;
+	const struct sym *v[8];
+	unsigned nv = 0;
+	const struct acc *x[2] = { a, b };
+	for (unsigned i = 0; i < 2 && x[i]; i++) {
+		wrapping_subs(k, x[i]->index, v, &nv, 8, 0);
+		for (unsigned j = 0; j < x[i]->neguard; j++)
+			wrapping_subs(k, x[i]->eguard[j].cond, v, &nv, 8, 0);
+		struct aux *ax = acc_aux(q->ab, k, x[i]);
+		const struct guard *g = ax ? ax->g : NULL;
+		for (unsigned j = 0; g && j < g->n; j++)
+			wrapping_subs(k, g->lit[j].cond, v, &nv, 8, 0);
+		for (unsigned j = 0; ax && j < ax->nslots; j++)
+			wrapping_subs(k, k->slots[ax->slots[j]].cond, v, &nv, 8, 0);
+	}
+	for (unsigned i = 0; i < nv && n < MAX_HYP; i++) {
+		char buf[128];
+		size_t len = 0;
+		unsigned p = first_arg(v[i], 0);
+		Z3_ast t = smt_term(q, v[i], 0, 0).t;
+		if (p == ~0u || !t || !args_text(k, v[i], buf, sizeof buf, &len, true))
+			continue;
+		h[n++] = (struct hyp){ HYP_WRAP, 0, p, 0, mem_strdup(q->ctx->arena, buf),
+				       Z3_mk_ge(d->z, t, num(d, 0)), NULL };
+	}
+	return n;
+}
+
 static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, const struct acc *b,
 			   bool local)
 {
@@ -841,6 +977,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 					       Z3_mk_ge(d->z, pb_->u, span), NULL };
 		}
 	}
+	n = wrap_hypotheses(q, h, n, a, b);
 	/* Positive: sizes and strides are at least 1. */
 	for (unsigned i = 0; i < q->nparams && n < MAX_HYP; i++) {
 		unsigned p = q->params[i];
@@ -876,8 +1013,8 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned nc)
 {
 	static const unsigned char rank[] = { [HYP_EXT_G] = 0, [HYP_ORDER] = 1, [HYP_ROW] = 2,
-					      [HYP_PART] = 2, [HYP_EXT_L] = 3, [HYP_POS] = 4,
-					      [HYP_NZ] = 4 };
+					      [HYP_PART] = 2, [HYP_WRAP] = 2, [HYP_EXT_L] = 3,
+					      [HYP_POS] = 4, [HYP_NZ] = 4 };
 	unsigned r[MAX_HYP];
 	for (unsigned i = 0; i < nc; i++) {
 		r[i] = 0;
@@ -914,6 +1051,8 @@ static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, con
 	case HYP_PART:
 		return mem_printf(ctx->arena, "an index of a part of '%s' runs past the part's "
 				  "length '%s'", h->what, p);
+	case HYP_WRAP:
+		return mem_printf(ctx->arena, "'%s' < 0 (unsigned, it wraps)", h->what);
 	default:
 		return mem_printf(ctx->arena, "'%s' < '%s' * %s", slot_name(k, h->q), p, h->what);
 	}
@@ -1559,7 +1698,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * narrower than the group's columns, rather than 'width'
 			 * under a global size that the launch makes equal). */
 			static const unsigned char pref[] = { HYP_POS, HYP_NZ, HYP_EXT_L, HYP_ROW,
-							      HYP_PART, HYP_ORDER, HYP_EXT_G };
+							      HYP_PART, HYP_WRAP, HYP_ORDER,
+							      HYP_EXT_G };
 			unsigned upto = sizeof pref;
 			for (unsigned pi = 0, i = 0; nc == 1 && pi < sizeof pref; pi++)
 				for (i = 0; i < nh; i++)
@@ -1633,7 +1773,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				 * and the launch, short by a work-group or more). */
 				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_NZ ||
 					       h[i].kind == HYP_ORDER || k->slots[h[i].p].is_macro ||
-					       h[i].kind == HYP_ROW || h[i].kind == HYP_PART;
+					       h[i].kind == HYP_ROW || h[i].kind == HYP_PART ||
+					       h[i].kind == HYP_WRAP;
 				only_pos &= h[i].kind == HYP_POS || h[i].kind == HYP_NZ;
 				const char *t = hyp_text(ctx, k, &h[i]);
 				if (t && strstr(buf, t))

@@ -1390,6 +1390,8 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	case E_BINARY:
 		s = mk_bin(ab, e->sub, acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1),
 			   acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1));
+		if (s && s->op == S_BIN && s->sub == IR_B_SUB && e->type && e->type->is_unsigned)
+			s->wraps = 1;
 		break;
 	case E_UNARY: {
 		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
