@@ -613,13 +613,15 @@ static void smt_type_range(struct q *q, const struct ir_type *t, Z3_ast v)
 	}
 }
 
-/* A datum of one work-item under q->data_mode (see struct q). */
-static struct tv data_value(struct q *q, const struct sym *s, unsigned inst)
+/* A datum of one work-item under q->data_mode (see struct q): of the value
+ * `what` names (s: a symbolic value's id; l: a slot's, with its split
+ * instance), deterministic across runs. */
+static struct tv data_value(struct q *q, char what, unsigned id, unsigned inst)
 {
 	struct dec *d = q->d;
 	if (q->data_mode == 1) {
 		char name[48];
-		snprintf(name, sizeof name, "k%u.fd%u@%u", d->kid, s->id, inst);
+		snprintf(name, sizeof name, "k%u.fd%c%u@%u", d->kid, what, id, inst);
 		return tvv(var(d, name), false);
 	}
 	/* the work-item's own linear local id */
@@ -643,7 +645,7 @@ struct tv smt_slot(struct q *q, unsigned slot, unsigned inst)
 	Z3_ast v;
 	if (q->data_mode && !sl->is_param && !sl->is_iv) {
 		/* a value the analysis lost: per-work-item data here */
-		struct tv r = data_value(q, key, inst);
+		struct tv r = data_value(q, 'l', slot * 2 + i, inst);
 		if (m)
 			*m = (struct qmemo){ key, 2, q->stamp, r };
 		return r;
@@ -1067,7 +1069,7 @@ struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned dep
 		break;
 	case S_DIVERGENT: {
 		if (q->data_mode) {
-			r = data_value(q, s, inst);
+			r = data_value(q, 's', s->id, inst);
 			break;
 		}
 		char name[48];
@@ -1079,7 +1081,7 @@ struct tv smt_term(struct q *q, const struct sym *s, unsigned inst, unsigned dep
 	}
 	case S_LOAD: {
 		if (q->data_mode && sym_uses_lid(s->a)) {
-			r = data_value(q, s, inst);
+			r = data_value(q, 's', s->id, inst);
 			break;
 		}
 		struct tv off = smt_term(q, s->a, inst, depth + 1);
