@@ -106,7 +106,11 @@ static struct fact_node *primary(struct parser *ps, unsigned depth)
 		return n;
 	}
 	const char *b = ps->p;
-	while (ps->p < ps->end && (isalnum((unsigned char)*ps->p) || *ps->p == '_'))
+	/* a name, or a field of an argument passed by value: cb.n, p.dims.x */
+	while (ps->p < ps->end &&
+	       (isalnum((unsigned char)*ps->p) || *ps->p == '_' ||
+		(*ps->p == '.' && ps->p > b && ps->p + 1 < ps->end &&
+		 (isalpha((unsigned char)ps->p[1]) || ps->p[1] == '_'))))
 		ps->p++;
 	if (ps->p == b || isdigit((unsigned char)*b)) {
 		fail(ps, "expected a kernel argument, a number, get_local_size(d), "
@@ -286,9 +290,15 @@ static bool names_only(const struct fact_node *e, const struct ir_func *f)
 	if (e->op == FN_ARG && e->macro)
 		return true;
 	if (e->op == FN_ARG) {
-		for (unsigned i = 0; i < f->nparams; i++)
-			if (f->params[i]->name && !strcmp(f->params[i]->name, e->name))
+		/* cb.n names a field of struct argument cb */
+		const char *dot = strchr(e->name, '.');
+		size_t n = dot ? (size_t)(dot - e->name) : strlen(e->name);
+		for (unsigned i = 0; i < f->nparams; i++) {
+			const struct ir_var *p = f->params[i];
+			if (p->name && strlen(p->name) == n && !memcmp(p->name, e->name, n) &&
+			    (!dot || (p->type && p->type->kind == T_STRUCT)))
 				return true;
+		}
 		return false;
 	}
 	return names_only(e->a, f) && names_only(e->b, f);

@@ -10,6 +10,7 @@
  * object and a byte offset.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -998,6 +999,84 @@ static struct sym *sym_var(struct abuild *ab, const struct ir_var *v, struct acc
 static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
 		     unsigned block, unsigned inst, struct place *out, unsigned depth);
 
+/*
+ * An integer field of a kernel argument passed by value (cb.n, p.dims.x of
+ * a struct of sizes): one unknown of the launch, like a scalar argument,
+ * named after the path to it, so that every read of it is one value and
+ * the hypotheses on arguments apply to it.  Only while no function on the
+ * way writes the struct or takes its address; a helper's parameter is
+ * followed to the caller's argument.  NULL for anything else.
+ */
+static struct sym *sym_arg_field(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+				 unsigned block, unsigned inst)
+{
+	if (!e->type || e->type->kind != T_INT)
+		return NULL;
+	const char *names[8];
+	unsigned n = 0;
+	const struct ir_expr *x = e;
+	for (; x && x->op == E_MEMBER && !x->sub; x = ir_strip(x->kids[0]))
+		if (n == 8)
+			return NULL;
+		else
+			names[n++] = x->u.name;
+	if (!x || x->op != E_VAR || !n)
+		return NULL;
+	const struct ir_var *v = x->u.var;
+	for (;;) {
+		if (!v || v->kind != VAR_PARAM || v->func != c->f || v->id >= c->f->nvars ||
+		    v->addr_taken)
+			return NULL;
+		struct fn_info *fi = acc_fn_info(ab, c->f);
+		struct def_rec d[2];
+		if (!fi->defs || reaching(ab, c->f, fi, v, block, inst, d, 1) != 1 ||
+		    d[0].block != (unsigned)-1)
+			return NULL;
+		if (!c->parent)
+			break;
+		const struct ir_expr *arg = NULL;
+		for (unsigned i = 0; i < c->f->nparams && i < c->call->nkids; i++)
+			if (c->f->params[i] == v)
+				arg = ir_strip(c->call->kids[i]);
+		if (!arg || arg->op != E_VAR)
+			return NULL;
+		block = c->call_block->id;
+		inst = c->call_inst;
+		c = c->parent;
+		v = arg->u.var;
+	}
+	char *path = mem_strdup(ab->a, v->name ? v->name : "?");
+	while (path && n)
+		path = mem_printf(ab->a, "%s.%s", path, names[--n]);
+	if (!path)
+		return NULL;
+	struct acc_kernel *k = ab->k;
+	unsigned slot = k->nslots;
+	for (unsigned i = 0; i < k->nslots && slot == k->nslots; i++)
+		if (k->slots[i].is_param && !k->slots[i].is_macro && k->slots[i].var &&
+		    k->slots[i].ctx == c && !strcmp(k->slots[i].var->name, path))
+			slot = i;
+	if (slot == k->nslots) {
+		/* A variable of its own, not the struct's: the slot's type and
+		 * name are the field's, and no other slot shares it. */
+		struct ir_var *fv = MEM_NEW(ab->a, struct ir_var);
+		if (!fv)
+			return NULL;
+		*fv = *v;
+		fv->name = path;
+		fv->type = e->type;
+		fv->id = UINT_MAX;
+		slot = new_slot(ab, path, fv, c, NULL, false);
+		if (slot >= k->nslots)
+			return NULL;
+		k->slots[slot].is_param = true;
+	}
+	struct sym *s = mk(ab, S_SLOT);
+	if (s)
+		s->slot = slot;
+	return s;
+}
+
 /* A number for an object that is the same on every run (no addresses). */
 static long long object_identity(const struct ir_var *v)
 {
@@ -1420,6 +1499,9 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 		break;
 	case E_SWIZZLE:
 		s = sym_component(ab, e, c, block, inst, depth);
+		break;
+	case E_MEMBER:
+		s = sym_arg_field(ab, e, c, block, inst);
 		break;
 	default:
 		break;
