@@ -14,7 +14,42 @@ struct dims_scan {
 	unsigned items;   /* bit d: local or global id along d */
 	unsigned groups;  /* bit d: group or global id along d */
 	unsigned local;   /* bit d: local id or local size along d */
+	/* Variables of the kernel whose one definition is get_global_id(d)
+	 * (gid = get_global_id(0)): their uses are the call's. */
+	const struct ir_var *gidv[8];
+	unsigned char gidd[8];
+	unsigned ngid;
 };
+
+/* The dimension d when e is get_global_id(d), or a variable holding it;
+ * -1 otherwise. */
+static int global_id_dim(const struct ir_expr *e, const struct dims_scan *s)
+{
+	e = ir_strip(e);
+	long long d;
+	if (e && e->op == E_CALL && !e->callee && e->u.name && !strcmp(e->u.name, "get_global_id") &&
+	    e->nkids == 1 && ir_const_int(e->kids[0], &d) && d >= 0 && d <= 2)
+		return (int)d;
+	for (unsigned i = 0; e && e->op == E_VAR && i < s->ngid; i++)
+		if (s->gidv[i] == e->u.var)
+			return s->gidd[i];
+	return -1;
+}
+
+/* Is e `gid == 0`, `gid != 0` or `!gid`: does it only elect the grid's
+ * first work-item along d?  -1 when not. */
+static int election_dim(const struct ir_expr *e, const struct dims_scan *s)
+{
+	long long z;
+	if (e->op == E_UNARY && e->sub == IR_U_LNOT)
+		return global_id_dim(e->kids[0], s);
+	if (e->op != E_BINARY || (e->sub != IR_B_EQ && e->sub != IR_B_NE))
+		return -1;
+	for (unsigned i = 0; i < 2; i++)
+		if (ir_const_int(e->kids[1 - i], &z) && z == 0)
+			return global_id_dim(e->kids[i], s);
+	return -1;
+}
 
 /* What expression e (and the functions it calls) asks about the work-item
  * it runs as.  get_local_size, get_num_groups and get_global_size tell no
@@ -23,6 +58,21 @@ static void scan_expr(const struct ir_expr *e, struct dims_scan *s, unsigned dep
 {
 	if (!e || depth > 64)
 		return;
+	/* Electing the grid's first work-item (gid == 0: a total stored
+	 * once) tells work-items apart, not the work the groups do. */
+	int ed = election_dim(e, s);
+	if (ed >= 0) {
+		s->items |= 1u << ed;
+		return;
+	}
+	if (e->op == E_ASSIGN && !e->sub && e->kids[0]->op == E_VAR &&
+	    global_id_dim(e->kids[0], s) >= 0)
+		return; /* gid = get_global_id(0): asked where gid is used */
+	if (e->op == E_VAR && (ed = global_id_dim(e, s)) >= 0) {
+		s->items |= 1u << ed;
+		s->groups |= 1u << ed;
+		return;
+	}
 	if (e->op == E_CALL && e->u.name && !e->callee) {
 		const char *n = e->u.name;
 		long long d;
@@ -60,10 +110,58 @@ static void scan_expr(const struct ir_expr *e, struct dims_scan *s, unsigned dep
 		scan_expr(e->kids[i], s, depth + 1);
 }
 
+/* Count the definitions of f's variables in e (defs[v->id]), and note
+ * each first definition that is a plain get_global_id(d). */
+static void count_defs(const struct ir_func *f, const struct ir_expr *e, unsigned *defs,
+		       struct dims_scan *s, unsigned depth)
+{
+	if (!e || depth > 64)
+		return;
+	const struct ir_expr *t = (e->op == E_ASSIGN || e->op == E_INCDEC) ? e->kids[0] : NULL;
+	if (e->op == E_ADDROF)
+		t = e->kids[0];
+	if (t && t->op == E_VAR && t->u.var->func == f && t->u.var->id < f->nvars &&
+	    defs[t->u.var->id]++ == 0 && e->op == E_ASSIGN && !e->sub && s->ngid < 8) {
+		int d = global_id_dim(e->kids[1], s);
+		if (d >= 0 && t->u.var->kind == VAR_PRIVATE && !t->u.var->addr_taken) {
+			s->gidv[s->ngid] = t->u.var;
+			s->gidd[s->ngid++] = (unsigned char)d;
+		}
+	}
+	for (unsigned i = 0; i < e->nkids; i++)
+		count_defs(f, e->kids[i], defs, s, depth + 1);
+}
+
+/* The variables of f that hold get_global_id(d) and nothing else. */
+static void global_id_vars(const struct ir_func *f, struct dims_scan *s)
+{
+	unsigned *defs = calloc(f->nvars + 1, sizeof *defs);
+	if (!defs)
+		return;
+	for (unsigned b = 0; b < f->nblocks; b++) {
+		const struct ir_block *bb = f->blocks[b];
+		for (unsigned i = 0; i < bb->ninsts; i++)
+			count_defs(f, bb->insts[i], defs, s, 0);
+		count_defs(f, bb->cond, defs, s, 0);
+	}
+	unsigned n = 0;
+	for (unsigned i = 0; i < s->ngid; i++)
+		if (defs[s->gidv[i]->id] == 1) {
+			s->gidv[n] = s->gidv[i];
+			s->gidd[n++] = s->gidd[i];
+		}
+	s->ngid = n;
+	free(defs);
+}
+
 static void scan_func(const struct ir_func *f, struct dims_scan *s)
 {
 	memset(s, 0, sizeof *s);
 	s->dims = 1;
+	global_id_vars(f, s);
+	for (unsigned i = 0; i < s->ngid; i++)
+		if (s->gidd[i] + 1u > s->dims)
+			s->dims = s->gidd[i] + 1u;
 	for (unsigned b = 0; b < f->nblocks; b++) {
 		const struct ir_block *bb = f->blocks[b];
 		for (unsigned i = 0; i < bb->ninsts; i++)
