@@ -35,7 +35,74 @@ struct lform {
 	long long c;
 	unsigned n;
 	struct lterm t[LIN_TERMS];
+	/* The residue test's form: multiples of the work-group size along
+	 * mod_dim + 1 (when not 0) are left out, their coefficients' GCD
+	 * kept in mod_g. */
+	unsigned char mod_dim;
+	long long mod_g;
 };
+
+static long long gcd_abs(long long a, long long b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		long long r = a % b;
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* g > 0 when s is g * get_local_size(d) times some integer (a stride of
+ * whole work-groups: lsz, 2 * lsz, row * lsz, the step of i += lsz);
+ * 0 when that is not seen. */
+static long long mult_of_lsz(const struct sym *s, unsigned d, unsigned depth)
+{
+	if (!s || depth > 32)
+		return 0;
+	long long x, y, v;
+	switch (s->op) {
+	case S_LSZ:
+		return s->dim == d;
+	case S_NEG:
+		return mult_of_lsz(s->a, d, depth + 1);
+	case S_BIN:
+		switch (s->sub) {
+		case IR_B_ADD:
+		case IR_B_SUB:
+			x = mult_of_lsz(s->a, d, depth + 1);
+			y = x ? mult_of_lsz(s->b, d, depth + 1) : 0;
+			return y ? gcd_abs(x, y) : 0;
+		case IR_B_MUL:
+			x = mult_of_lsz(s->a, d, depth + 1);
+			if (x)
+				return s->b->op == S_CONST && s->b->c
+					       ? (__builtin_mul_overflow(x, s->b->c, &v) ? 0 : gcd_abs(v, 0))
+					       : x;
+			y = mult_of_lsz(s->b, d, depth + 1);
+			if (y)
+				return s->a->op == S_CONST && s->a->c
+					       ? (__builtin_mul_overflow(y, s->a->c, &v) ? 0 : gcd_abs(v, 0))
+					       : y;
+			return 0;
+		default:
+			return 0;
+		}
+	default:
+		return 0;
+	}
+}
+
+/* In the residue test's form, record mul * g * lsz * (an integer). */
+static bool lin_mod_multiple(struct lform *f, long long mul, long long g)
+{
+	long long v;
+	if (!g || __builtin_mul_overflow(mul, g, &v))
+		return false;
+	f->mod_g = gcd_abs(f->mod_g, v);
+	return true;
+}
 
 /* Is s the same value for both work-items of the query? */
 static bool lin_shared(const struct q *q, const struct sym *s, unsigned depth)
@@ -103,6 +170,9 @@ static void lin_of(const struct q *q, const struct sym *s, unsigned inst, long l
 		f->ok = false;
 		return;
 	}
+	if (f->mod_dim && s->op != S_IV &&
+	    lin_mod_multiple(f, mul, mult_of_lsz(s, f->mod_dim - 1u, 0)))
+		return;
 	switch (s->op) {
 	case S_CONST:
 		if (__builtin_mul_overflow(mul, s->c, &v) || __builtin_add_overflow(f->c, v, &f->c))
@@ -140,6 +210,12 @@ static void lin_of(const struct q *q, const struct sym *s, unsigned inst, long l
 				f->ok = false;
 			else
 				lin_add(f, LK_K, smt_split(q, s->slot) ? inst : 2, s->slot, NULL, v);
+			return;
+		}
+		/* i += get_local_size(d): whole work-groups at a time */
+		if (f->mod_dim && (s->sub == IR_B_ADD || s->sub == IR_B_SUB) &&
+		    lin_mod_multiple(f, mul, mult_of_lsz(s->b, f->mod_dim - 1u, 0))) {
+			lin_of(q, s->a, inst, mul, f, depth + 1);
 			return;
 		}
 		break;
@@ -200,16 +276,72 @@ static bool lin_range(const struct q *q, const struct lterm *t, long long *lo, l
 	}
 }
 
-/* Can the two accesses not overlap, by the GCD or the bounds test? */
+/*
+ * The residue test, for two work-items of one group that differ only along
+ * dimension d: indices that are u * lid + c plus multiples of the group's
+ * size along d (i = lid; i < n; i += get_local_size(d), in two loops with
+ * different bounds) differ by c + u * (lid0 - lid1 + lsz * y), and
+ * lid0 - lid1 + lsz * y is never 0 when lid0 != lid1 are both below lsz.
+ * Free when no other multiple of u puts the difference in the window
+ * [wlo, whi].  The size may stay open: no product with it is formed.
+ */
+static bool residue_free(const struct q *q, const struct acc *a, const struct acc *b,
+			 long long wlo, long long whi)
+{
+	const struct launch *l = &q->k->launch;
+	if (q->inter)
+		return false;
+	int d = -1;
+	for (unsigned dm = 0; dm < 3; dm++)
+		if (l->lsz[dm] != 1) {
+			if (d >= 0)
+				return false;
+			d = (int)dm;
+		}
+	if (d < 0)
+		return false;
+	struct lform f = { .ok = true, .mod_dim = (unsigned char)(d + 1) };
+	lin_of(q, a->index, 0, 1, &f, 0);
+	lin_of(q, b->index, 1, -1, &f, 0);
+	if (!f.ok)
+		return false;
+	/* what is left: u * lid0 - u * lid1 (terms both indices share cancel) */
+	long long u0 = 0, u1 = 0;
+	for (unsigned i = 0; i < f.n; i++) {
+		const struct lterm *t = &f.t[i];
+		if (!t->coef)
+			continue;
+		if (t->kind != LK_LID || t->id != (unsigned)d || t->inst == 2)
+			return false;
+		*(t->inst ? &u1 : &u0) = t->coef;
+	}
+	long long u = u0;
+	if (!u || u1 != -u || (f.mod_g && f.mod_g % u))
+		return false;
+	/* c + u * n in the window for some n != 0? */
+	long long au = u < 0 ? -u : u;
+	long long nlo = (wlo - f.c) / au - 1, nhi = (whi - f.c) / au + 1;
+	if (nhi - nlo > 64)
+		return false;
+	for (long long n = nlo; n <= nhi; n++)
+		if (n && f.c + au * n >= wlo && f.c + au * n <= whi)
+			return false;
+	return true;
+}
+
+/* Can the two accesses not overlap, by the GCD, the bounds or the residue
+ * test? */
 bool dep_free(const struct q *q, const struct acc *a, const struct acc *b)
 {
+	/* overlap: -width(a) < D < width(b), D = index(a) - index(b) */
+	long long wlo = -(long long)a->width + 1, whi = (long long)b->width - 1;
+	if (residue_free(q, a, b, wlo, whi))
+		return true;
 	struct lform f = { .ok = true };
 	lin_of(q, a->index, 0, 1, &f, 0);
 	lin_of(q, b->index, 1, -1, &f, 0);
 	if (!f.ok)
 		return false;
-	/* overlap: -width(a) < D < width(b), D = index(a) - index(b) */
-	long long wlo = -(long long)a->width + 1, whi = (long long)b->width - 1;
 	long long g = 0, lo = f.c, hi = f.c;
 	bool bounded = true;
 	for (unsigned i = 0; i < f.n; i++) {
