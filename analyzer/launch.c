@@ -715,6 +715,71 @@ static void ivs_of(const struct sym *s, const struct sym **v, unsigned *n, unsig
 }
 
 /*
+ * Rows of a constant width with the global id for the column bound the
+ * grid, as rows of local ids bound the group (infer_from_strides):
+ * h[i * 256 + get_global_id(0)], summing row i of a table of 256 columns
+ * with a work-item per column, means at most 256 work-items along 0 (a
+ * 257th would read row i + 1's first column as its own).  In the index's
+ * linear form, along d: the global id's coefficient u (its group part
+ * get_group_id(d) * get_local_size(d) and its local id, both u) and the
+ * smallest larger constant coefficient C of another coordinate (a loop's
+ * constant step, an id of another dimension) bound the global size to
+ * C / u: the groups to that over the local size the launch gives or the
+ * witness's, and an open local size to it too.
+ */
+static void global_rows(struct abuild *ab, struct acc_kernel *k, const struct acc *a)
+{
+	struct launch *l = &k->launch;
+	struct term t[32];
+	unsigned n = 0;
+	flatten(a->index, 1, t, &n, 32, 0);
+	for (unsigned d = 0; d < 3; d++) {
+		if (l->ngrp[d] || l->gsz[d])
+			continue;
+		long long ug = 0, ul = 0, stride = 0;
+		for (unsigned i = 0; i < n; i++) {
+			const struct sym *x = t[i].atom;
+			if (x && x->op == S_LID && x->dim == d)
+				ul += t[i].coef;
+			else if (x && x->op == S_BIN && x->sub == IR_B_MUL && x->a && x->b &&
+				 ((x->a->op == S_GRP && x->b->op == S_LSZ) ||
+				  (x->a->op == S_LSZ && x->b->op == S_GRP)) &&
+				 x->a->dim == d && x->b->dim == d)
+				ug += t[i].coef;
+		}
+		if (ug <= 0 || ug != ul)
+			continue;
+		for (unsigned i = 0; i < n; i++) {
+			const struct sym *x = t[i].atom;
+			bool other = x && ((x->op == S_IV && x->b && x->b->op == S_CONST) ||
+					   ((x->op == S_LID || x->op == S_GRP) && x->dim != d));
+			if (other && t[i].coef > ug && (!stride || t[i].coef < stride))
+				stride = t[i].coef;
+		}
+		if (stride <= 0 || stride % ug || stride / ug < 2)
+			continue;
+		unsigned long long b = (unsigned long long)(stride / ug);
+		unsigned per = l->lsz[d] ? l->lsz[d] : l->wlsz[d];
+		unsigned long long groups = per ? b / per : b;
+		if (groups < 1)
+			groups = 1;
+		if (groups < l->ngrp_max[d])
+			l->ngrp_max[d] = groups;
+		if (!l->lsz[d] && b < l->lsz_max[d]) {
+			l->lsz_max[d] = (unsigned)b;
+			if (l->wlsz[d] > b)
+				l->wlsz[d] = (unsigned)b;
+			if (l->src == LAUNCH_OPEN || l->src == LAUNCH_BOUNDED) {
+				l->src = LAUNCH_BOUNDED;
+				l->bound = mem_printf(ab->a, "the largest that the index at line %u "
+						      "spaces its work-items for",
+						      a->range.begin.line);
+			}
+		}
+	}
+}
+
+/*
  * A grid-stride loop whose step is a constant of the kernel bounds the grid:
  * for (c = 32 * get_group_id(0); c < n; c += 8192) gives group g the tiles
  * 32 g, 32 g + 8192, ..., a partition of the range only when there are at
@@ -723,7 +788,7 @@ static void ivs_of(const struct sym *s, const struct sym **v, unsigned *n, unsig
  * groups is bounded by it.  So does for (i = get_global_id(0); i < n; i +=
  * 1024): a grid of at most 1024 work-items, 4 groups of the witness's 256.
  */
-static void infer_groups(struct acc_kernel *k)
+static void infer_groups(struct abuild *ab, struct acc_kernel *k)
 {
 	struct launch *l = &k->launch;
 	for (unsigned j = 0; j < k->accs.len; j++) {
@@ -773,6 +838,8 @@ static void infer_groups(struct acc_kernel *k)
 			}
 		}
 	}
+	for (unsigned j = 0; j < k->accs.len; j++)
+		global_rows(ab, k, k->accs.items[j]);
 	for (unsigned d = 0; d < 3; d++)
 		if (!l->ngrp[d] && l->wngrp[d] > l->ngrp_max[d])
 			l->wngrp[d] = (unsigned)l->ngrp_max[d];
@@ -1026,7 +1093,7 @@ void launch_infer(struct abuild *ab, struct acc_kernel *k)
 {
 	ab->k = k;
 	shape_from_local_memory(k);
-	infer_groups(k);
+	infer_groups(ab, k);
 	if (k->launch.src == LAUNCH_OPEN)
 		infer_from_strides(ab, k);
 	if (k->launch.src == LAUNCH_OPEN || k->launch.src == LAUNCH_BOUNDED)
