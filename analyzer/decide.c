@@ -55,7 +55,8 @@
 
 /* Hypotheses, in the order the condition's minimization drops them: the
  * strongest first, so that what stays is the most precise condition. */
-enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ, HYP_PART, HYP_WRAP };
+enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ, HYP_PART, HYP_WRAP,
+		HYP_MIRROR };
 
 struct hyp {
 	unsigned char kind, dim;
@@ -702,6 +703,75 @@ static unsigned part_hypotheses(struct q *q, struct hyp *h, unsigned n, const st
 	return n;
 }
 
+/* Does s subtract an id or a loop counter (ext - i, n - 1 - gid)?  neg: s
+ * is subtracted where it stands. */
+static bool subtracts_id(const struct sym *s, bool neg, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	switch (s->op) {
+	case S_LID:
+	case S_GRP:
+	case S_IV:
+		return neg;
+	case S_NEG:
+		return subtracts_id(s->a, !neg, depth + 1);
+	case S_BIN:
+		if (s->sub == IR_B_ADD)
+			return subtracts_id(s->a, neg, depth + 1) || subtracts_id(s->b, neg, depth + 1);
+		if (s->sub == IR_B_SUB)
+			return subtracts_id(s->a, neg, depth + 1) || subtracts_id(s->b, !neg, depth + 1);
+		if (s->sub == IR_B_MUL && s->a && s->b && (s->a->op == S_CONST || s->b->op == S_CONST)) {
+			const struct sym *c = s->a->op == S_CONST ? s->a : s->b;
+			return subtracts_id(c == s->a ? s->b : s->a, neg != (c->c < 0), depth + 1);
+		}
+		return false;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Mirrors: an index that counts down from an argument (B[ext - i], the
+ * mirrored half of a buffer) against one of the same object that does not
+ * name it (B[i]), the argument compared with nothing (an offset, not a
+ * size) while the other index runs below another argument (i < n): the
+ * mirrored part lies above the other's elements.  A race that needs it to
+ * reach down into them (ext < 2 * n) is a coincidence of the two
+ * arguments, like rows that overlap.  An index whose range only the launch
+ * bounds (a[n - 1 - gid] = a[gid] with no guard) is no such coincidence
+ * and gets no hypothesis.
+ */
+static unsigned mirror_hypotheses(struct q *q, struct hyp *h, unsigned n, const struct acc *a,
+				  const struct acc *b)
+{
+	struct dec *d = q->d;
+	for (unsigned side = 0; a && b && side < 2 && n < MAX_HYP; side++) {
+		const struct acc *x = side ? b : a, *y = side ? a : b;
+		if (!subtracts_id(x->index, false, 0))
+			continue;
+		int p = -1;
+		for (unsigned j = 0; j < q->nparams && p < 0; j++) {
+			unsigned s = q->params[j];
+			if (!q->k->slots[s].is_macro && names_slot(x->index, s, 0) &&
+			    adds_slot(x->index, s, false, 0) && !names_slot(y->index, s, 0) &&
+			    !guard_bound(q, x, s) && !guard_bound(q, y, s))
+				p = (int)s;
+		}
+		bool other = false;
+		for (unsigned j = 0; p >= 0 && j < q->nparams && !other; j++)
+			other = q->params[j] != (unsigned)p && !q->k->slots[q->params[j]].is_macro &&
+				guard_bound(q, y, q->params[j]);
+		if (!other)
+			continue;
+		Z3_ast ix = smt_term(q, x->index, side, 0).t, iy = smt_term(q, y->index, 1 - side, 0).t;
+		const char *obj = x->object && x->object->name ? x->object->name : "?";
+		h[n++] = (struct hyp){ HYP_MIRROR, 0, (unsigned)p, 0, obj,
+				       Z3_mk_ge(d->z, ix, add2(d, iy, num(d, y->width))), NULL };
+	}
+	return n;
+}
+
 /* Is s made of kernel arguments and constants only? */
 static bool args_only(const struct acc_kernel *k, const struct sym *s, unsigned depth)
 {
@@ -933,6 +1003,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 		h[n++] = (struct hyp){ HYP_ROW, 0, rt[first].p, 0, obj, span, NULL };
 	}
 	n = part_hypotheses(q, h, n, a, b);
+	n = mirror_hypotheses(q, h, n, a, b);
 	/* Strides: a parameter multiplying an id of a higher dimension, or the
 	 * group id of a local id's dimension, spans the rows of the lower one
 	 * (q >= p * extent). */
@@ -1013,7 +1084,8 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned nc)
 {
 	static const unsigned char rank[] = { [HYP_EXT_G] = 0, [HYP_ORDER] = 1, [HYP_ROW] = 2,
-					      [HYP_PART] = 2, [HYP_WRAP] = 2, [HYP_EXT_L] = 3,
+					      [HYP_PART] = 2, [HYP_WRAP] = 2, [HYP_MIRROR] = 2,
+					      [HYP_EXT_L] = 3,
 					      [HYP_POS] = 4, [HYP_NZ] = 4 };
 	unsigned r[MAX_HYP];
 	for (unsigned i = 0; i < nc; i++) {
@@ -1053,6 +1125,9 @@ static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, con
 				  "length '%s'", h->what, p);
 	case HYP_WRAP:
 		return mem_printf(ctx->arena, "'%s' < 0 (unsigned, it wraps)", h->what);
+	case HYP_MIRROR:
+		return mem_printf(ctx->arena, "the part of '%s' counted down from '%s' reaches "
+				  "into the elements of the other access", h->what, p);
 	default:
 		return mem_printf(ctx->arena, "'%s' < '%s' * %s", slot_name(k, h->q), p, h->what);
 	}
@@ -1698,7 +1773,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * narrower than the group's columns, rather than 'width'
 			 * under a global size that the launch makes equal). */
 			static const unsigned char pref[] = { HYP_POS, HYP_NZ, HYP_EXT_L, HYP_ROW,
-							      HYP_PART, HYP_WRAP, HYP_ORDER,
+							      HYP_PART, HYP_MIRROR, HYP_WRAP,
+							      HYP_ORDER,
 							      HYP_EXT_G };
 			unsigned upto = sizeof pref;
 			for (unsigned pi = 0, i = 0; nc == 1 && pi < sizeof pref; pi++)
@@ -1747,8 +1823,9 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			Z3_ast part_lits[MAX_HYP];
 			unsigned npart = 0, nparts = 0;
 			for (unsigned i = 0; i < nh; i++) {
-				nparts += h[i].kind == HYP_PART;
-				if (h[i].kind == HYP_PART || h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
+				nparts += h[i].kind == HYP_PART || h[i].kind == HYP_MIRROR;
+				if (h[i].kind == HYP_PART || h[i].kind == HYP_MIRROR ||
+				    h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
 					part_lits[npart++] = h[i].lit;
 			}
 			if (nparts && smt_check(&q, hf, npart, part_lits, NULL) == Z3_L_FALSE)
@@ -1774,7 +1851,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_NZ ||
 					       h[i].kind == HYP_ORDER || k->slots[h[i].p].is_macro ||
 					       h[i].kind == HYP_ROW || h[i].kind == HYP_PART ||
-					       h[i].kind == HYP_WRAP;
+					       h[i].kind == HYP_WRAP || h[i].kind == HYP_MIRROR;
 				only_pos &= h[i].kind == HYP_POS || h[i].kind == HYP_NZ;
 				const char *t = hyp_text(ctx, k, &h[i]);
 				if (t && strstr(buf, t))
