@@ -19,6 +19,8 @@ struct dims_scan {
 	const struct ir_var *gidv[8];
 	unsigned char gidd[8];
 	unsigned ngid;
+	unsigned elect;   /* bit d: the global id along d is compared with 0 */
+	bool atomic;      /* the kernel calls an atomic function */
 };
 
 /* The dimension d when e is get_global_id(d), or a variable holding it;
@@ -63,6 +65,7 @@ static void scan_expr(const struct ir_expr *e, struct dims_scan *s, unsigned dep
 	int ed = election_dim(e, s);
 	if (ed >= 0) {
 		s->items |= 1u << ed;
+		s->elect |= 1u << ed;
 		return;
 	}
 	if (e->op == E_ASSIGN && !e->sub && e->kids[0]->op == E_VAR &&
@@ -75,6 +78,8 @@ static void scan_expr(const struct ir_expr *e, struct dims_scan *s, unsigned dep
 	}
 	if (e->op == E_CALL && e->u.name && !e->callee) {
 		const char *n = e->u.name;
+		if (!strncmp(n, "atomic_", 7) || !strncmp(n, "atom_", 5))
+			s->atomic = true;
 		long long d;
 		unsigned bit = e->nkids == 1 && ir_const_int(e->kids[0], &d) && d >= 0 && d <= 2
 			? 1u << d : 7u;
@@ -168,6 +173,12 @@ static void scan_func(const struct ir_func *f, struct dims_scan *s)
 			scan_expr(bb->insts[i], s, 0);
 		scan_expr(bb->cond, s, 0);
 	}
+	/* Atomics are how groups doing the same thing to the same data
+	 * still mean something (every work-item counted into one total, the
+	 * elected one resetting it first): there an election is the grid's,
+	 * and the groups are told apart. */
+	if (s->atomic)
+		s->groups |= s->elect;
 	/* A linear id covers the dimensions the kernel has. */
 	unsigned all = (1u << s->dims) - 1;
 	if (s->items == 7u)
