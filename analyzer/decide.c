@@ -56,7 +56,7 @@
 /* Hypotheses, in the order the condition's minimization drops them: the
  * strongest first, so that what stays is the most precise condition. */
 enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ, HYP_PART, HYP_WRAP,
-		HYP_MIRROR };
+		HYP_MIRROR, HYP_STEP };
 
 struct hyp {
 	unsigned char kind, dim;
@@ -772,6 +772,88 @@ static unsigned mirror_hypotheses(struct q *q, struct hyp *h, unsigned n, const 
 	return n;
 }
 
+/* Does s take a remainder by slot p ((k + 1) % stride)? */
+static bool rem_by_slot(const struct sym *s, unsigned p, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	if (s->op == S_BIN && s->sub == IR_B_REM && s->b && s->b->op == S_SLOT && s->b->slot == p)
+		return true;
+	return rem_by_slot(s->a, p, depth + 1) || rem_by_slot(s->b, p, depth + 1) ||
+	       rem_by_slot(s->x, p, depth + 1);
+}
+
+/* Does a guard of x take a remainder by slot p? */
+static bool guard_rem(struct q *q, const struct acc *x, unsigned p)
+{
+	for (unsigned i = 0; i < x->neguard; i++)
+		if (rem_by_slot(x->eguard[i].cond, p, 0))
+			return true;
+	struct aux *ax = acc_aux(q->ab, q->k, x);
+	const struct guard *g = ax ? ax->g : NULL;
+	for (unsigned i = 0; g && i < g->n; i++)
+		if (rem_by_slot(g->lit[i].cond, p, 0))
+			return true;
+	return false;
+}
+
+/* Does s use slot p, and only as a term of its sums (b[k - offset],
+ * b[k + 2 * offset]), never multiplied by anything but a constant (not
+ * the pitch of y * pitch + x)? */
+static bool additive_slot(const struct sym *s, unsigned p, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	if (s->op == S_SLOT)
+		return s->slot == p;
+	if (s->op == S_NEG)
+		return additive_slot(s->a, p, depth + 1);
+	if (s->op == S_BIN && (s->sub == IR_B_ADD || s->sub == IR_B_SUB)) {
+		bool ia = names_slot(s->a, p, 0), ib = names_slot(s->b, p, 0);
+		return (ia || ib) && (!ia || additive_slot(s->a, p, depth + 1)) &&
+		       (!ib || additive_slot(s->b, p, depth + 1));
+	}
+	if (s->op == S_BIN && s->sub == IR_B_MUL && s->a && s->b &&
+	    (s->a->op == S_CONST || s->b->op == S_CONST))
+		return additive_slot(s->a->op == S_CONST ? s->b : s->a, p, depth + 1);
+	return false;
+}
+
+/*
+ * Steps of a tree: a guard that picks every stride-th work-item by a
+ * remainder ((k + 1) % stride == 0) and an index that reaches an offset
+ * away (b[k] += b[k - offset]) are one level of a tree that the host runs
+ * level by level, the offset inside the stride (stride = 2 * offset): the
+ * element read is one no picked work-item writes.  A race that needs the
+ * offset at or past the stride (offset = stride, the next picked
+ * work-item's element) is a coincidence of the two arguments.  The offset
+ * is an argument an index adds or subtracts (only that: not a pitch that
+ * multiplies a row) and no guard compares.
+ */
+static unsigned step_hypotheses(struct q *q, struct hyp *h, unsigned n, const struct acc *a,
+				const struct acc *b)
+{
+	struct dec *d = q->d;
+	for (unsigned i = 0; a && b && i < q->nparams && n < MAX_HYP; i++) {
+		unsigned p = q->params[i];
+		if (q->k->slots[p].is_macro || (!guard_rem(q, a, p) && !guard_rem(q, b, p)))
+			continue;
+		for (unsigned j = 0; j < q->nparams && n < MAX_HYP; j++) {
+			unsigned o = q->params[j];
+			bool in_a = names_slot(a->index, o, 0), in_b = names_slot(b->index, o, 0);
+			if (o == p || q->k->slots[o].is_macro || (!in_a && !in_b) ||
+			    (in_a && !additive_slot(a->index, o, 0)) ||
+			    (in_b && !additive_slot(b->index, o, 0)) ||
+			    guard_bound(q, a, o) || guard_bound(q, b, o) ||
+			    guard_rem(q, a, o) || guard_rem(q, b, o))
+				continue;
+			Z3_ast f = Z3_mk_lt(d->z, smt_slot(q, o, 0).t, smt_slot(q, p, 0).t);
+			h[n++] = (struct hyp){ HYP_STEP, 0, o, p, NULL, f, NULL };
+		}
+	}
+	return n;
+}
+
 /* Is s made of kernel arguments and constants only? */
 static bool args_only(const struct acc_kernel *k, const struct sym *s, unsigned depth)
 {
@@ -1004,6 +1086,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 	}
 	n = part_hypotheses(q, h, n, a, b);
 	n = mirror_hypotheses(q, h, n, a, b);
+	n = step_hypotheses(q, h, n, a, b);
 	/* Strides: a parameter multiplying an id of a higher dimension, or the
 	 * group id of a local id's dimension, spans the rows of the lower one
 	 * (q >= p * extent). */
@@ -1085,7 +1168,7 @@ static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned n
 {
 	static const unsigned char rank[] = { [HYP_EXT_G] = 0, [HYP_ORDER] = 1, [HYP_ROW] = 2,
 					      [HYP_PART] = 2, [HYP_WRAP] = 2, [HYP_MIRROR] = 2,
-					      [HYP_EXT_L] = 3,
+					      [HYP_STEP] = 2, [HYP_EXT_L] = 3,
 					      [HYP_POS] = 4, [HYP_NZ] = 4 };
 	unsigned r[MAX_HYP];
 	for (unsigned i = 0; i < nc; i++) {
@@ -1125,6 +1208,9 @@ static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, con
 				  "length '%s'", h->what, p);
 	case HYP_WRAP:
 		return mem_printf(ctx->arena, "'%s' < 0 (unsigned, it wraps)", h->what);
+	case HYP_STEP:
+		return mem_printf(ctx->arena, "'%s' >= '%s' (an offset past the stride that picks "
+				  "the work-items)", p, slot_name(k, h->q));
 	case HYP_MIRROR:
 		return mem_printf(ctx->arena, "the part of '%s' counted down from '%s' reaches "
 				  "into the elements of the other access", h->what, p);
@@ -1773,7 +1859,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * narrower than the group's columns, rather than 'width'
 			 * under a global size that the launch makes equal). */
 			static const unsigned char pref[] = { HYP_POS, HYP_NZ, HYP_EXT_L, HYP_ROW,
-							      HYP_PART, HYP_MIRROR, HYP_WRAP,
+							      HYP_PART, HYP_MIRROR, HYP_STEP,
+							      HYP_WRAP,
 							      HYP_ORDER,
 							      HYP_EXT_G };
 			unsigned upto = sizeof pref;
@@ -1823,8 +1910,10 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			Z3_ast part_lits[MAX_HYP];
 			unsigned npart = 0, nparts = 0;
 			for (unsigned i = 0; i < nh; i++) {
-				nparts += h[i].kind == HYP_PART || h[i].kind == HYP_MIRROR;
+				nparts += h[i].kind == HYP_PART || h[i].kind == HYP_MIRROR ||
+					  h[i].kind == HYP_STEP;
 				if (h[i].kind == HYP_PART || h[i].kind == HYP_MIRROR ||
+				    h[i].kind == HYP_STEP ||
 				    h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
 					part_lits[npart++] = h[i].lit;
 			}
@@ -1851,7 +1940,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_NZ ||
 					       h[i].kind == HYP_ORDER || k->slots[h[i].p].is_macro ||
 					       h[i].kind == HYP_ROW || h[i].kind == HYP_PART ||
-					       h[i].kind == HYP_WRAP || h[i].kind == HYP_MIRROR;
+					       h[i].kind == HYP_WRAP || h[i].kind == HYP_MIRROR ||
+					       h[i].kind == HYP_STEP;
 				only_pos &= h[i].kind == HYP_POS || h[i].kind == HYP_NZ;
 				const char *t = hyp_text(ctx, k, &h[i]);
 				if (t && strstr(buf, t))

@@ -878,11 +878,30 @@ static struct tv tr_bin(struct q *q, const struct sym *s, unsigned inst, unsigne
 	case IR_B_REM:
 		if (nb && cb != 0)
 			return tvv(op == IR_B_DIV ? cdiv(d, a.t, cb) : crem(d, a.t, cb), sh);
-		/* by an unknown: exact, nonlinear; the limit decides.  Not by
-		 * zero (undefined in C; Z3 would give it any value). */
+		/* By an unknown (never zero: undefined in C): a = b * quo + rem,
+		 * with C's truncation exact (rem has a's sign, |rem| < |b|), and
+		 * b * quo one of the products whose lemmas relate two work-items'
+		 * rows (gid / width, (k + 1) % stride == 0): "no model" is a
+		 * proof, as for every product, where the solver's own division
+		 * ran into its limit. */
 		smt_side(q, ne(d, b.t, num(d, 0)));
-		return tvv(op == IR_B_DIV ? Z3_mk_div(d->z, a.t, b.t)
-						   : Z3_mk_rem(d->z, a.t, b.t), sh);
+		{
+			char name[64];
+			snprintf(name, sizeof name, "k%u.quo%u.%u", d->kid, smt_ast_id(d, a.t),
+				 smt_ast_id(d, b.t));
+			struct tv quo = tvv(var(d, name), sh);
+			Z3_ast rem = sub2(d, a.t, smt_product(q, b, quo).t);
+			Z3_ast zero = num(d, 0);
+			Z3_ast mag = ite(d, Z3_mk_ge(d->z, b.t, zero), b.t,
+					 Z3_mk_unary_minus(d->z, b.t));
+			smt_side(q, and2(d, imp(d, Z3_mk_ge(d->z, a.t, zero),
+						and2(d, Z3_mk_ge(d->z, rem, zero),
+						     Z3_mk_lt(d->z, rem, mag))),
+					 imp(d, Z3_mk_lt(d->z, a.t, zero),
+					     and2(d, Z3_mk_le(d->z, rem, zero),
+						  Z3_mk_gt(d->z, rem, Z3_mk_unary_minus(d->z, mag))))));
+			return op == IR_B_DIV ? quo : tvv(rem, sh);
+		}
 	case IR_B_SHL:
 		if (nb && cb >= 0 && cb < 62)
 			return tvv(mul2(d, a.t, num(d, 1LL << cb)), sh);
