@@ -578,6 +578,16 @@ static struct sym *induction(struct abuild *ab, struct acc_ctx *c, struct fn_inf
 		}
 		if (nin != 1 || !nout || !in->strong)
 			continue;
+		/* A step every pass takes: one under a condition (if (x > 0)
+		 * n++, a compaction's counter) counts the passes it was taken
+		 * in, not the passes, and is no induction variable. */
+		const struct ir_block *head = f->blocks[fi->header[L]];
+		bool every = true;
+		for (unsigned p = 0; p < head->npreds && every; p++)
+			if (loop_member(fi, L, head->preds[p]->id))
+				every = cfg_dominates(f, f->blocks[in->block], head->preds[p]);
+		if (!every)
+			continue;
 		unsigned op;
 		const struct ir_expr *step;
 		step_of(in->e, v, &op, &step);
