@@ -143,6 +143,128 @@ static Z3_ast continuation(struct q *q, const struct acc *a, unsigned inst)
 	return f;
 }
 
+/* -s * D when t, a term of iteration number k, is D + s * k with s = 1
+ * or -1 (a counter stepped by one against a bound: --tmp == 0 with tmp
+ * from size); NULL otherwise. */
+static Z3_ast unit_zero(struct dec *d, Z3_ast t, Z3_ast k)
+{
+	Z3_ast zero = num(d, 0), one = num(d, 1);
+	Z3_ast d0 = Z3_substitute(d->z, t, 1, &k, &zero);
+	Z3_ast d1 = Z3_substitute(d->z, t, 1, &k, &one);
+	long long sv, rest;
+	if (!numeral(d, Z3_simplify(d->z, sub2(d, d1, d0)), &sv) || (sv != 1 && sv != -1))
+		return NULL;
+	Z3_ast lin = add2(d, d0, mul2(d, num(d, sv), k));
+	if (!numeral(d, Z3_simplify(d->z, sub2(d, t, lin)), &rest) || rest != 0)
+		return NULL;
+	return sv == 1 ? Z3_mk_unary_minus(d->z, d0) : d0;
+}
+
+/* Is s made of constants, ids, launch sizes, arguments and the counters of
+ * iteration slot `slot` only (what one pass's number decides)? */
+static bool pass_value(const struct acc_kernel *k, const struct sym *s, unsigned slot,
+		       unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+	case S_LID:
+	case S_GRP:
+	case S_LSZ:
+	case S_NGRP:
+		return true;
+	case S_SLOT:
+		return s->slot < k->nslots && (s->slot == slot ||
+					       (k->slots[s->slot].is_param && !k->slots[s->slot].is_iv));
+	case S_IV:
+		return s->slot == slot && pass_value(k, s->a, slot, depth + 1) &&
+		       pass_value(k, s->b, slot, depth + 1);
+	case S_NEG:
+	case S_NOT:
+	case S_LNOT:
+		return pass_value(k, s->a, slot, depth + 1);
+	case S_BIN:
+		return pass_value(k, s->a, slot, depth + 1) && pass_value(k, s->b, slot, depth + 1);
+	case S_COND:
+		return pass_value(k, s->a, slot, depth + 1) && pass_value(k, s->b, slot, depth + 1) &&
+		       pass_value(k, s->x, slot, depth + 1);
+	default:
+		return false;
+	}
+}
+
+/*
+ * Iteration k of a loop runs only when no exit from its body was taken in
+ * iteration k - 1 (while (1) { ...; if (--tmp == 0) break; ++y; }: the
+ * header tests nothing).  For an exit on an equality of a counter stepped
+ * by one, in a block every pass runs, in no earlier pass either: it is
+ * taken at the one pass j where the two sides meet, so k <= j (y never
+ * passes its strip of `size` rows).
+ */
+static Z3_ast exits_not_taken(struct q *q, const struct acc *a, unsigned inst)
+{
+	struct dec *d = q->d;
+	Z3_ast f = Z3_mk_true(d->z);
+	struct aux *x = acc_aux(q->ab, q->k, a);
+	for (unsigned i = 0; x && i < x->nslots; i++) {
+		const struct sym_slot *sl = &q->k->slots[x->slots[i]];
+		if (!sl->is_iv || !sl->loop || !sl->ctx)
+			continue;
+		struct acc_ctx *c = (struct acc_ctx *)sl->ctx;
+		struct fn_info *fi = acc_fn_info(q->ab, c->f);
+		const struct ir_block *h = sl->loop, *latch = NULL;
+		if (!fi->hloop || fi->hloop[h->id] < 0 || !fi->inner)
+			continue;
+		int L = fi->hloop[h->id];
+		unsigned nl = 0;
+		for (unsigned p = 0; p < h->npreds; p++)
+			if (loop_member(fi, L, h->preds[p]->id)) {
+				latch = h->preds[p];
+				nl++;
+			}
+		if (nl != 1)
+			continue;
+		Z3_ast k = smt_slot(q, x->slots[i], inst).t;
+		Z3_ast before = sub2(d, k, num(d, 1));
+		for (unsigned m = 0; m < fi->size[L]; m++) {
+			const struct ir_block *e = c->f->blocks[fi->member[L][m]];
+			if (e == h || fi->inner[e->id] != L || e->term != TERM_BRANCH ||
+			    e->nsuccs != 2)
+				continue;
+			bool in0 = loop_member(fi, L, e->succs[0]->id);
+			bool in1 = loop_member(fi, L, e->succs[1]->id);
+			if (in0 == in1)
+				continue;
+			/* an exit every pass reaches, on what the pass number,
+			 * the ids and the arguments decide: its value one pass
+			 * earlier is the same formula at k - 1 */
+			const struct sym *cond = guard_cond(q->ab, c, e->id);
+			if (!cond || !cfg_dominates(c->f, e, latch) ||
+			    !pass_value(q->k, cond, x->slots[i], 0))
+				continue;
+			unsigned out = in0 ? 1 : 0;
+			Z3_ast edge = smt_edge(q, cond, e, out, inst);
+			Z3_ast taken = Z3_substitute(d->z, edge, 1, &k, &before);
+			f = and2(d, f, imp(d, Z3_mk_ge(d->z, k, num(d, 1)), Z3_mk_not(d->z, taken)));
+			/* every earlier pass, for an equality on a unit step */
+			if (Z3_get_ast_kind(d->z, edge) != Z3_APP_AST)
+				continue;
+			Z3_app app = Z3_to_app(d->z, edge);
+			if (Z3_get_decl_kind(d->z, Z3_get_app_decl(d->z, app)) != Z3_OP_EQ ||
+			    Z3_get_app_num_args(d->z, app) != 2)
+				continue;
+			Z3_ast lhs = Z3_get_app_arg(d->z, app, 0), rhs = Z3_get_app_arg(d->z, app, 1);
+			if (Z3_get_sort_kind(d->z, Z3_get_sort(d->z, lhs)) != Z3_INT_SORT)
+				continue;
+			Z3_ast j = unit_zero(d, sub2(d, lhs, rhs), k);
+			if (j)
+				f = and2(d, f, or2(d, Z3_mk_lt(d->z, j, num(d, 0)), Z3_mk_ge(d->z, j, k)));
+		}
+	}
+	return f;
+}
+
 /* The pair meets only in different iterations of the loop of induction
  * slot s (split_of marked it 2): their iteration numbers differ; f with
  * that added. */
@@ -1431,6 +1553,7 @@ static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b
 			and2(d, overlap, distinct(q)));
 	f = and2(d, f, and2(d, last_iteration(q, a, b, mode, 0), last_iteration(q, b, a, mode, 1)));
 	f = and2(d, f, and2(d, continuation(q, a, 0), continuation(q, b, 1)));
+	f = and2(d, f, and2(d, exits_not_taken(q, a, 0), exits_not_taken(q, b, 1)));
 	f = other_iteration(q, f);
 	if (a->nbound || b->nbound)
 		f = and2(d, f, in_bounds(q, a, b));

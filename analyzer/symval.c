@@ -1513,6 +1513,17 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	case E_MEMBER:
 		s = sym_arg_field(ab, e, c, block, inst);
 		break;
+	case E_INCDEC:
+		/* --tmp == 0 in a condition: the variable's value before the
+		 * step (the step's own definition is not among those that
+		 * reach it), stepped for a prefix operator */
+		if (e->kids[0] && e->kids[0]->op == E_VAR) {
+			struct sym *old = sym_var(ab, e->kids[0]->u.var, c, block, inst, level, depth + 1);
+			if (e->sub == IR_POSTINC || e->sub == IR_POSTDEC)
+				return old;
+			s = mk_bin(ab, e->sub == IR_PREINC ? IR_B_ADD : IR_B_SUB, old, mk_const(ab, 1));
+		}
+		break;
 	default:
 		break;
 	}
