@@ -56,7 +56,7 @@
 /* Hypotheses, in the order the condition's minimization drops them: the
  * strongest first, so that what stays is the most precise condition. */
 enum hyp_kind { HYP_EXT_G, HYP_ROW, HYP_EXT_L, HYP_ORDER, HYP_POS, HYP_NZ, HYP_PART, HYP_WRAP,
-		HYP_MIRROR, HYP_STEP };
+		HYP_MIRROR, HYP_STEP, HYP_GRID };
 
 struct hyp {
 	unsigned char kind, dim;
@@ -976,6 +976,58 @@ static unsigned step_hypotheses(struct q *q, struct hyp *h, unsigned n, const st
 	return n;
 }
 
+/* Does s hold get_group_id(e) (or a global id along e)? */
+static bool sym_uses_grp_dim(const struct sym *s, unsigned e)
+{
+	if (!s)
+		return false;
+	if (s->op == S_GRP)
+		return s->dim == e;
+	return sym_uses_grp_dim(s->a, e) || sym_uses_grp_dim(s->b, e) ||
+	       sym_uses_grp_dim(s->x, e);
+}
+
+/* Bit e * 3 + dm of *pairs for each remainder in s of a sum holding
+ * get_group_id(e) by get_num_groups(dm), e != dm. */
+static void wrapped_groups(const struct sym *s, unsigned *pairs, unsigned depth)
+{
+	if (!s || depth > 64)
+		return;
+	if (s->op == S_BIN && s->sub == IR_B_REM && s->b && s->b->op == S_NGRP)
+		for (unsigned e = 0; e < 3; e++)
+			if (e != s->b->dim && sym_uses_grp_dim(s->a, e))
+				*pairs |= 1u << (e * 3 + s->b->dim);
+	wrapped_groups(s->a, pairs, depth + 1);
+	wrapped_groups(s->b, pairs, depth + 1);
+	wrapped_groups(s->x, pairs, depth + 1);
+}
+
+/*
+ * Diagonal reordering: a kernel that renumbers its groups as (gx + gy) %
+ * get_num_groups(0) (a transpose that spreads its blocks over the memory
+ * channels) is a permutation of the blocks only when there are no more
+ * groups along y than along x: written for a square grid, as its use of
+ * one global size for both dimensions says.  A race that needs more is a
+ * coincidence of the launch's shape.  Not where the launch fixes both.
+ */
+static unsigned grid_hypotheses(struct q *q, struct hyp *h, unsigned n, const struct acc *a,
+				const struct acc *b)
+{
+	struct dec *d = q->d;
+	const struct launch *l = &q->k->launch;
+	unsigned pairs = 0;
+	if (a)
+		wrapped_groups(a->index, &pairs, 0);
+	if (b)
+		wrapped_groups(b->index, &pairs, 0);
+	for (unsigned e = 0; e < 3; e++)
+		for (unsigned dm = 0; dm < 3 && n < MAX_HYP; dm++)
+			if ((pairs >> (e * 3 + dm) & 1) && !(l->ngrp[e] && l->ngrp[dm]))
+				h[n++] = (struct hyp){ HYP_GRID, (unsigned char)dm, e, 0, NULL,
+						       Z3_mk_le(d->z, d->ngrp[e], d->ngrp[dm]), NULL };
+	return n;
+}
+
 /* Is s made of kernel arguments and constants only? */
 static bool args_only(const struct acc_kernel *k, const struct sym *s, unsigned depth)
 {
@@ -1209,6 +1261,7 @@ static unsigned hypotheses(struct q *q, struct hyp *h, const struct acc *a, cons
 	n = part_hypotheses(q, h, n, a, b);
 	n = mirror_hypotheses(q, h, n, a, b);
 	n = step_hypotheses(q, h, n, a, b);
+	n = grid_hypotheses(q, h, n, a, b);
 	/* Strides: a parameter multiplying an id of a higher dimension, or the
 	 * group id of a local id's dimension, spans the rows of the lower one
 	 * (q >= p * extent). */
@@ -1290,7 +1343,7 @@ static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned n
 {
 	static const unsigned char rank[] = { [HYP_EXT_G] = 0, [HYP_ORDER] = 1, [HYP_ROW] = 2,
 					      [HYP_PART] = 2, [HYP_WRAP] = 2, [HYP_MIRROR] = 2,
-					      [HYP_STEP] = 2, [HYP_EXT_L] = 3,
+					      [HYP_STEP] = 2, [HYP_GRID] = 2, [HYP_EXT_L] = 3,
 					      [HYP_POS] = 4, [HYP_NZ] = 4 };
 	unsigned r[MAX_HYP];
 	for (unsigned i = 0; i < nc; i++) {
@@ -1312,7 +1365,8 @@ static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned n
 
 static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, const struct hyp *h)
 {
-	const char *p = slot_name(k, h->p);
+	/* (a launch shape's and a stride's hypotheses name no unknown) */
+	const char *p = h->kind == HYP_GRID || h->kind == HYP_NZ ? "" : slot_name(k, h->p);
 	switch (h->kind) {
 	case HYP_POS:
 		return mem_printf(ctx->arena, "'%s' <= 0", p);
@@ -1330,6 +1384,9 @@ static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, con
 				  "length '%s'", h->what, p);
 	case HYP_WRAP:
 		return mem_printf(ctx->arena, "'%s' < 0 (unsigned, it wraps)", h->what);
+	case HYP_GRID:
+		return mem_printf(ctx->arena, "get_num_groups(%u) > get_num_groups(%u) (the groups "
+				  "renumbered modulo the second wrap around)", h->p, h->dim);
 	case HYP_STEP:
 		return mem_printf(ctx->arena, "'%s' >= '%s' (an offset past the stride that picks "
 				  "the work-items)", p, slot_name(k, h->q));
@@ -1899,8 +1956,12 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	if (open_size)
 		f = and2(d, f, at_witness);
 	fb = f;
-	/* Does it need particular values of the unknowns? */
-	if (q.nparams) {
+	/* Does it need particular values of the unknowns (or a shape of the
+	 * launch the kernel is not written for)? */
+	unsigned wraps = 0;
+	wrapped_groups(a->index, &wraps, 0);
+	wrapped_groups(b->index, &wraps, 0);
+	if (q.nparams || wraps) {
 		struct hyp h[MAX_HYP];
 		Z3_ast lits[MAX_HYP];
 		unsigned nh = hypotheses(&q, h, a, b, a->space == AS_LOCAL);
@@ -1983,7 +2044,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * under a global size that the launch makes equal). */
 			static const unsigned char pref[] = { HYP_POS, HYP_NZ, HYP_EXT_L, HYP_ROW,
 							      HYP_PART, HYP_MIRROR, HYP_STEP,
-							      HYP_WRAP,
+							      HYP_GRID, HYP_WRAP,
 							      HYP_ORDER,
 							      HYP_EXT_G };
 			unsigned upto = sizeof pref;
@@ -2034,9 +2095,9 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			unsigned npart = 0, nparts = 0;
 			for (unsigned i = 0; i < nh; i++) {
 				nparts += h[i].kind == HYP_PART || h[i].kind == HYP_MIRROR ||
-					  h[i].kind == HYP_STEP;
+					  h[i].kind == HYP_STEP || h[i].kind == HYP_GRID;
 				if (h[i].kind == HYP_PART || h[i].kind == HYP_MIRROR ||
-				    h[i].kind == HYP_STEP ||
+				    h[i].kind == HYP_STEP || h[i].kind == HYP_GRID ||
 				    h[i].kind == HYP_POS || h[i].kind == HYP_NZ)
 					part_lits[npart++] = h[i].lit;
 			}
@@ -2061,10 +2122,11 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				 * with width under twice the work-group (an argument
 				 * and the launch, short by a work-group or more). */
 				coincidence |= h[i].kind == HYP_POS || h[i].kind == HYP_NZ ||
-					       h[i].kind == HYP_ORDER || k->slots[h[i].p].is_macro ||
+					       h[i].kind == HYP_ORDER || h[i].kind == HYP_GRID ||
+					       k->slots[h[i].p].is_macro ||
 					       h[i].kind == HYP_ROW || h[i].kind == HYP_PART ||
 					       h[i].kind == HYP_WRAP || h[i].kind == HYP_MIRROR ||
-					       h[i].kind == HYP_STEP;
+					       h[i].kind == HYP_STEP || h[i].kind == HYP_GRID;
 				only_pos &= h[i].kind == HYP_POS || h[i].kind == HYP_NZ;
 				const char *t = hyp_text(ctx, k, &h[i]);
 				if (t && strstr(buf, t))
@@ -2149,6 +2211,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			for (unsigned i = 0; i < nh; i++)
 				for (unsigned j = 0; j < nc; j++)
 					if (lits[j] == h[i].lit && h[i].kind != HYP_NZ &&
+					    h[i].kind != HYP_GRID &&
 					    (!k->slots[h[i].p].is_param ||
 					     (h[i].kind == HYP_ORDER && !k->slots[h[i].q].is_param))) {
 						found = false;
