@@ -205,7 +205,7 @@ static bool pass_value(const struct acc_kernel *k, const struct sym *s, unsigned
 static Z3_ast exits_not_taken(struct q *q, const struct acc *a, unsigned inst)
 {
 	struct dec *d = q->d;
-	Z3_ast f = Z3_mk_true(d->z);
+	Z3_ast f = NULL;   /* nothing to add: the question stays as it was */
 	struct aux *x = acc_aux(q->ab, q->k, a);
 	for (unsigned i = 0; x && i < x->nslots; i++) {
 		const struct sym_slot *sl = &q->k->slots[x->slots[i]];
@@ -225,8 +225,9 @@ static Z3_ast exits_not_taken(struct q *q, const struct acc *a, unsigned inst)
 			}
 		if (nl != 1)
 			continue;
-		Z3_ast k = smt_slot(q, x->slots[i], inst).t;
-		Z3_ast before = sub2(d, k, num(d, 1));
+		/* (the pass number is asked for only where an exit needs it:
+		 * asking adds it to the question) */
+		Z3_ast k = NULL, before = NULL;
 		for (unsigned m = 0; m < fi->size[L]; m++) {
 			const struct ir_block *e = c->f->blocks[fi->member[L][m]];
 			if (e == h || fi->inner[e->id] != L || e->term != TERM_BRANCH ||
@@ -239,14 +240,20 @@ static Z3_ast exits_not_taken(struct q *q, const struct acc *a, unsigned inst)
 			/* an exit every pass reaches, on what the pass number,
 			 * the ids and the arguments decide: its value one pass
 			 * earlier is the same formula at k - 1 */
+			if (!cfg_dominates(c->f, e, latch))
+				continue;
 			const struct sym *cond = guard_cond(q->ab, c, e->id);
-			if (!cond || !cfg_dominates(c->f, e, latch) ||
-			    !pass_value(q->k, cond, x->slots[i], 0))
+			if (!cond || !pass_value(q->k, cond, x->slots[i], 0))
 				continue;
 			unsigned out = in0 ? 1 : 0;
+			if (!k) {
+				k = smt_slot(q, x->slots[i], inst).t;
+				before = sub2(d, k, num(d, 1));
+			}
 			Z3_ast edge = smt_edge(q, cond, e, out, inst);
 			Z3_ast taken = Z3_substitute(d->z, edge, 1, &k, &before);
-			f = and2(d, f, imp(d, Z3_mk_ge(d->z, k, num(d, 1)), Z3_mk_not(d->z, taken)));
+			Z3_ast kept = imp(d, Z3_mk_ge(d->z, k, num(d, 1)), Z3_mk_not(d->z, taken));
+			f = f ? and2(d, f, kept) : kept;
 			/* every earlier pass, for an equality on a unit step */
 			if (Z3_get_ast_kind(d->z, edge) != Z3_APP_AST)
 				continue;
@@ -1610,7 +1617,11 @@ static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b
 			and2(d, overlap, distinct(q)));
 	f = and2(d, f, and2(d, last_iteration(q, a, b, mode, 0), last_iteration(q, b, a, mode, 1)));
 	f = and2(d, f, and2(d, continuation(q, a, 0), continuation(q, b, 1)));
-	f = and2(d, f, and2(d, exits_not_taken(q, a, 0), exits_not_taken(q, b, 1)));
+	Z3_ast xa = exits_not_taken(q, a, 0), xb = exits_not_taken(q, b, 1);
+	if (xa)
+		f = and2(d, f, xa);
+	if (xb)
+		f = and2(d, f, xb);
 	f = other_iteration(q, f);
 	if (a->nbound || b->nbound)
 		f = and2(d, f, in_bounds(q, a, b));
