@@ -1449,7 +1449,27 @@ static Z3_model nice_model(struct q *q, Z3_ast f, Z3_model m)
 			small = and2(d, small, Z3_mk_le(d->z, smt_grp(q, dm, i).t,
 							   num(d, q->inter ? 1 : 0)));
 	Z3_ast some_first = or2(d, first[0], first[1]);
+	/* A macro constant the build does not define reads best as a power
+	 * of two up to 1024, what such sizes are (SUBWAVE_SIZE = 64, not
+	 * 2147483646), when the race allows one: asked first. */
+	Z3_ast pow2 = NULL;
+	for (unsigned i = 0; i < q->nparams; i++) {
+		if (!q->k->slots[q->params[i]].is_macro)
+			continue;
+		Z3_ast v = smt_slot(q, q->params[i], 0).t, any = Z3_mk_false(d->z);
+		for (long long c = 1; c <= 1024; c *= 2)
+			any = or2(d, any, eq(d, v, num(d, c)));
+		pow2 = pow2 ? and2(d, pow2, any) : any;
+	}
 	Z3_model m2;
+	if (pow2 &&
+	    (smt_check(q, and2(d, f, and2(d, pow2, and2(d, pref, and2(d, some_first, small)))), 0,
+		       NULL, &m2) == Z3_L_TRUE ||
+	     smt_check(q, and2(d, f, and2(d, pow2, pref)), 0, NULL, &m2) == Z3_L_TRUE ||
+	     smt_check(q, and2(d, f, pow2), 0, NULL, &m2) == Z3_L_TRUE)) {
+		smt_model_free(q, m);
+		return m2;
+	}
 	if (smt_check(q, and2(d, f, and2(d, pref, and2(d, some_first, small))), 0, NULL, &m2) ==
 		    Z3_L_TRUE ||
 	    smt_check(q, and2(d, f, and2(d, pref, some_first)), 0, NULL, &m2) == Z3_L_TRUE ||
