@@ -178,13 +178,24 @@ static bool pass_value(const struct acc_kernel *k, const struct sym *s, unsigned
 		return s->slot < k->nslots && (s->slot == slot ||
 					       (k->slots[s->slot].is_param && !k->slots[s->slot].is_iv));
 	case S_IV:
-		return s->slot == slot && pass_value(k, s->a, slot, depth + 1) &&
-		       pass_value(k, s->b, slot, depth + 1);
+		/* a constant step: the pass number stays linear in the
+		 * solver's terms, which substituting k - 1 for k then moves
+		 * exactly (a product k * step is a variable of its own) */
+		return s->slot == slot && s->b && s->b->op == S_CONST &&
+		       pass_value(k, s->a, slot, depth + 1);
 	case S_NEG:
 	case S_NOT:
 	case S_LNOT:
 		return pass_value(k, s->a, slot, depth + 1);
 	case S_BIN:
+		/* the same for products, quotients and bit operations:
+		 * by a constant only */
+		if (s->sub != IR_B_ADD && s->sub != IR_B_SUB && s->sub != IR_B_LT &&
+		    s->sub != IR_B_GT && s->sub != IR_B_LE && s->sub != IR_B_GE &&
+		    s->sub != IR_B_EQ && s->sub != IR_B_NE && s->sub != IR_B_LAND &&
+		    s->sub != IR_B_LOR && (!s->a || !s->b ||
+					   (s->a->op != S_CONST && s->b->op != S_CONST)))
+			return false;
 		return pass_value(k, s->a, slot, depth + 1) && pass_value(k, s->b, slot, depth + 1);
 	case S_COND:
 		return pass_value(k, s->a, slot, depth + 1) && pass_value(k, s->b, slot, depth + 1) &&
