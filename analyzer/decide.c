@@ -105,6 +105,9 @@ static Z3_ast last_iteration(struct q *q, const struct acc *a, const struct acc 
 	return f;
 }
 
+static bool pass_value(const struct acc_kernel *k, const struct sym *s, unsigned slot,
+		       unsigned depth);
+
 /* Iteration k of a loop that tests at its end (do-while) runs only when
  * iteration k - 1 took the back edge: its latch's condition, one step
  * earlier.  (A loop that tests at its header gets that from the header's
@@ -133,9 +136,13 @@ static Z3_ast continuation(struct q *q, const struct acc *a, unsigned inst)
 		if (nl != 1 || latch->term != TERM_BRANCH || latch->nsuccs != 2)
 			continue;
 		unsigned e = latch->succs[0] == h ? 0 : 1;
+		/* (only a condition that stays linear in k moves with it) */
+		const struct sym *lc = guard_cond(q->ab, c, latch->id);
+		if (!lc || !pass_value(q->k, lc, x->slots[i], 0))
+			continue;
 		Z3_ast k = smt_slot(q, x->slots[i], inst).t;
 		Z3_ast back = and2(d, smt_runs(q, c, latch->id, inst, 0),
-				   smt_edge(q, guard_cond(q->ab, c, latch->id), latch, e, inst));
+				   smt_edge(q, lc, latch, e, inst));
 		Z3_ast to = sub2(d, k, num(d, 1));
 		back = Z3_substitute(d->z, back, 1, &k, &to);
 		f = and2(d, f, imp(d, Z3_mk_ge(d->z, k, num(d, 1)), back));
