@@ -2102,7 +2102,16 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 					if (h[i].lit == lits[0] && h[i].kind == pref[pi])
 						upto = pi;
 			bool single = false;
-			for (unsigned pi = 0; pi < upto && !single; pi++)
+			for (unsigned pi = 0; pi < upto && !single; pi++) {
+				/* All of a kind at once first: where they do not
+				 * exclude the race together, none does alone. */
+				Z3_ast kind[MAX_HYP];
+				unsigned nk = 0;
+				for (unsigned i = 0; i < nh; i++)
+					if (h[i].kind == pref[pi])
+						kind[nk++] = h[i].lit;
+				if (!nk || (nk > 1 && smt_check(&q, hf, nk, kind, NULL) != Z3_L_FALSE))
+					continue;
 				for (unsigned i = 0; i < nh && !single; i++) {
 					Z3_ast one = h[i].lit;
 					if (h[i].kind == pref[pi] &&
@@ -2112,6 +2121,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 						single = true;
 					}
 				}
+			}
 			single |= nc == 1;
 			sort_core(h, nh, lits, nc);
 			for (unsigned i = 0; i < nc && !single;) {
