@@ -392,9 +392,12 @@ const struct cfg *cfg_load(struct cfg_set *s, const char *file, char *err, size_
 	if (!c->dir)
 		c->dir = "/";
 	struct stat st;
-	if (stat(file, &st) != 0 || !S_ISREG(st.st_mode)) {
+	int found = stat(file, &st) == 0;
+	if (!found || !S_ISREG(st.st_mode)) {
+		/* (st says nothing when stat failed: errno does) */
 		snprintf(err, errlen, "%s: cannot read the configuration file: %s", file,
-			 S_ISDIR(st.st_mode) ? "is a directory" : strerror(errno));
+			 !found ? strerror(errno)
+			 : S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
 		return NULL;
 	}
 	char msg[512] = "";
