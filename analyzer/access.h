@@ -113,6 +113,7 @@ bool sym_eval(const struct sym *s, const struct sym_env *env, long long *out);
 bool sym_equal(const struct sym *a, const struct sym *b);
 bool sym_uses_lid(const struct sym *s);
 bool sym_uses_grp(const struct sym *s);
+bool sym_uses_grp_dim(const struct sym *s, unsigned dim);
 bool sym_uses_slot(const struct sym *s, unsigned slot);
 bool sym_uses_lsz(const struct sym *s, unsigned dim);
 

@@ -108,6 +108,28 @@ static Z3_ast last_iteration(struct q *q, const struct acc *a, const struct acc 
 static bool pass_value(const struct acc_kernel *k, const struct sym *s, unsigned slot,
 		       unsigned depth);
 
+/* The loop of induction slot sl in its inlined function (*c, *fi, *L)
+ * and its one latch; NULL when it has several or none. */
+static const struct ir_block *single_latch(struct q *q, const struct sym_slot *sl,
+					   struct acc_ctx **c, struct fn_info **fi, int *L)
+{
+	if (!sl->is_iv || !sl->loop || !sl->ctx)
+		return NULL;
+	*c = (struct acc_ctx *)sl->ctx;
+	*fi = acc_fn_info(q->ab, (*c)->f);
+	const struct ir_block *h = sl->loop, *latch = NULL;
+	if (!(*fi)->hloop || (*fi)->hloop[h->id] < 0)
+		return NULL;
+	*L = (*fi)->hloop[h->id];
+	unsigned nl = 0;
+	for (unsigned p = 0; p < h->npreds; p++)
+		if (loop_member(*fi, *L, h->preds[p]->id)) {
+			latch = h->preds[p];
+			nl++;
+		}
+	return nl == 1 ? latch : NULL;
+}
+
 /* Iteration k of a loop that tests at its end (do-while) runs only when
  * iteration k - 1 took the back edge: its latch's condition, one step
  * earlier.  (A loop that tests at its header gets that from the header's
@@ -119,21 +141,11 @@ static Z3_ast continuation(struct q *q, const struct acc *a, unsigned inst)
 	struct aux *x = acc_aux(q->ab, q->k, a);
 	for (unsigned i = 0; x && i < x->nslots; i++) {
 		const struct sym_slot *sl = &q->k->slots[x->slots[i]];
-		if (!sl->is_iv || !sl->loop || !sl->ctx)
-			continue;
-		struct acc_ctx *c = (struct acc_ctx *)sl->ctx;
-		struct fn_info *fi = acc_fn_info(q->ab, c->f);
-		const struct ir_block *h = sl->loop, *latch = NULL;
-		if (!fi->hloop || fi->hloop[h->id] < 0)
-			continue;
-		int L = fi->hloop[h->id];
-		unsigned nl = 0;
-		for (unsigned p = 0; p < h->npreds; p++)
-			if (loop_member(fi, L, h->preds[p]->id)) {
-				latch = h->preds[p];
-				nl++;
-			}
-		if (nl != 1 || latch->term != TERM_BRANCH || latch->nsuccs != 2)
+		struct acc_ctx *c;
+		struct fn_info *fi;
+		int L;
+		const struct ir_block *h = sl->loop, *latch = single_latch(q, sl, &c, &fi, &L);
+		if (!latch || latch->term != TERM_BRANCH || latch->nsuccs != 2)
 			continue;
 		unsigned e = latch->succs[0] == h ? 0 : 1;
 		/* (only a condition that stays linear in k moves with it) */
@@ -227,21 +239,11 @@ static Z3_ast exits_not_taken(struct q *q, const struct acc *a, unsigned inst)
 	struct aux *x = acc_aux(q->ab, q->k, a);
 	for (unsigned i = 0; x && i < x->nslots; i++) {
 		const struct sym_slot *sl = &q->k->slots[x->slots[i]];
-		if (!sl->is_iv || !sl->loop || !sl->ctx)
-			continue;
-		struct acc_ctx *c = (struct acc_ctx *)sl->ctx;
-		struct fn_info *fi = acc_fn_info(q->ab, c->f);
-		const struct ir_block *h = sl->loop, *latch = NULL;
-		if (!fi->hloop || fi->hloop[h->id] < 0 || !fi->inner)
-			continue;
-		int L = fi->hloop[h->id];
-		unsigned nl = 0;
-		for (unsigned p = 0; p < h->npreds; p++)
-			if (loop_member(fi, L, h->preds[p]->id)) {
-				latch = h->preds[p];
-				nl++;
-			}
-		if (nl != 1)
+		struct acc_ctx *c;
+		struct fn_info *fi;
+		int L;
+		const struct ir_block *h = sl->loop, *latch = single_latch(q, sl, &c, &fi, &L);
+		if (!latch || !fi->inner)
 			continue;
 		/* (the pass number is asked for only where an exit needs it:
 		 * asking adds it to the question) */
@@ -999,17 +1001,6 @@ static unsigned step_hypotheses(struct q *q, struct hyp *h, unsigned n, const st
 		}
 	}
 	return n;
-}
-
-/* Does s hold get_group_id(e) (or a global id along e)? */
-static bool sym_uses_grp_dim(const struct sym *s, unsigned e)
-{
-	if (!s)
-		return false;
-	if (s->op == S_GRP)
-		return s->dim == e;
-	return sym_uses_grp_dim(s->a, e) || sym_uses_grp_dim(s->b, e) ||
-	       sym_uses_grp_dim(s->x, e);
 }
 
 /* Bit e * 3 + dm of *pairs for each remainder in s of a sum holding

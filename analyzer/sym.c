@@ -192,6 +192,16 @@ bool sym_uses_grp(const struct sym *s)
 	return sym_uses_grp(s->a) || sym_uses_grp(s->b) || sym_uses_grp(s->x);
 }
 
+bool sym_uses_grp_dim(const struct sym *s, unsigned dim)
+{
+	if (!s)
+		return false;
+	if (s->op == S_GRP && s->dim == dim)
+		return true;
+	return sym_uses_grp_dim(s->a, dim) || sym_uses_grp_dim(s->b, dim) ||
+	       sym_uses_grp_dim(s->x, dim);
+}
+
 bool sym_uses_slot(const struct sym *s, unsigned slot)
 {
 	if (!s)
