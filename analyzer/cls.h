@@ -215,6 +215,11 @@ double cls_now(void);
  * cls_lint does it too. */
 void cls_prewarm(void);
 
+/* Make what every lint in this process shares, and the processes forked
+ * from it after the call inherit (libclang's index); optional, cls_lint
+ * does it too. */
+void cls_preload(void);
+
 void cls_lint(const struct cls_options *o, const char *display, const char *text,
 	      size_t len, struct cls_result *r);
 void cls_result_free(struct cls_result *r);

@@ -28,5 +28,7 @@ bool cls_over_budget(struct cls_ctx *ctx);
 /* Frontend (frontend.c): parse with libclang, report compile errors, lower to IR.
  * Returns false when the file cannot be analyzed (ctx->result says why). */
 bool fe_parse(struct cls_ctx *ctx, const char *display, const char *text, size_t len);
+/* Make libclang's index now (see cls_preload). */
+void fe_preload(void);
 
 #endif

@@ -186,6 +186,11 @@ void cls_prewarm(void)
 	acc_prewarm();
 }
 
+void cls_preload(void)
+{
+	fe_preload();
+}
+
 void cls_lint(const struct cls_options *o, const char *display, const char *text,
 	      size_t len, struct cls_result *r)
 {

@@ -674,6 +674,7 @@ int lsp_serve(int in_fd, int out_fd, lsp_options_fn options, void *env)
 	lspio_init(&in, in_fd);
 	/* A client that closes its end shows up as a failed write, not SIGPIPE. */
 	signal(SIGPIPE, SIG_IGN);
+	cls_preload();   /* every lint is a child forked from here */
 	int rc = -1;
 	struct pollfd *pfd = NULL;
 	size_t npfd_cap = 0;

@@ -428,6 +428,7 @@ static double job_budget(struct prog *p, unsigned i)
 void run_supervised(struct prog *p)
 {
 	unsigned n = p->jobs ? p->jobs : 1, next = 0, printed = 0;
+	cls_preload();   /* before the workers are forked: they inherit it */
 	if (n > p->nfiles)
 		n = p->nfiles;
 	struct worker *ws = calloc(n, sizeof *ws);
