@@ -21,7 +21,8 @@
  */
 #define LIN_TERMS 24
 
-enum { LK_LID, LK_GRP, LK_LSZ, LK_NGRP, LK_SLOT, LK_K, LK_OPAQUE };
+enum { LK_LID, LK_GRP, LK_LSZ, LK_NGRP, LK_SLOT, LK_K, LK_OPAQUE,
+       LK_GBLK     /* get_group_id(d) * get_local_size(d), the group test's */ };
 
 struct lterm {
 	unsigned char kind, inst;   /* inst 2: the same in both work-items */
@@ -40,6 +41,9 @@ struct lform {
 	 * kept in mod_g. */
 	unsigned char mod_dim;
 	long long mod_g;
+	/* The group test's form: get_group_id(d) * get_local_size(d) along
+	 * gblk_dim + 1 (when not 0) is one term, LK_GBLK. */
+	unsigned char gblk_dim;
 };
 
 static long long gcd_abs(long long a, long long b)
@@ -158,6 +162,24 @@ static void lin_add(struct lform *f, unsigned kind, unsigned inst, unsigned id,
 	f->t[f->n++] = (struct lterm){ (unsigned char)kind, (unsigned char)inst, id, opq, coef };
 }
 
+/* Is s a number: a constant, or a size the launch fixes? */
+static bool known_value(const struct launch *l, const struct sym *s, long long *c)
+{
+	switch (s->op) {
+	case S_CONST:
+		*c = s->c;
+		return true;
+	case S_LSZ:
+		*c = (long long)l->lsz[s->dim];
+		return *c != 0;
+	case S_NGRP:
+		*c = (long long)l->ngrp[s->dim];
+		return *c != 0;
+	default:
+		return false;
+	}
+}
+
 /* f += mul * s, for work-item inst. */
 static void lin_of(const struct q *q, const struct sym *s, unsigned inst, long long mul,
 		   struct lform *f, unsigned depth)
@@ -223,17 +245,25 @@ static void lin_of(const struct q *q, const struct sym *s, unsigned inst, long l
 		lin_of(q, s->a, inst, -mul, f, depth + 1);
 		return;
 	case S_BIN:
+		if (f->gblk_dim && s->sub == IR_B_MUL &&
+		    ((s->a->op == S_GRP && s->b->op == S_LSZ) ||
+		     (s->a->op == S_LSZ && s->b->op == S_GRP)) &&
+		    s->a->dim == f->gblk_dim - 1u && s->b->dim == f->gblk_dim - 1u) {
+			lin_add(f, LK_GBLK, inst, s->a->dim, NULL, mul);
+			return;
+		}
 		if (s->sub == IR_B_ADD || s->sub == IR_B_SUB) {
 			lin_of(q, s->a, inst, mul, f, depth + 1);
 			lin_of(q, s->b, inst, s->sub == IR_B_SUB ? -mul : mul, f, depth + 1);
 			return;
 		}
-		if (s->sub == IR_B_MUL && (s->a->op == S_CONST || s->b->op == S_CONST)) {
-			const struct sym *c = s->a->op == S_CONST ? s->a : s->b;
-			if (__builtin_mul_overflow(mul, c->c, &v))
+		long long c;
+		if (s->sub == IR_B_MUL && (known_value(l, s->a, &c) || known_value(l, s->b, &c))) {
+			const struct sym *other = known_value(l, s->a, &c) ? s->b : s->a;
+			if (__builtin_mul_overflow(mul, c, &v))
 				f->ok = false;
 			else
-				lin_of(q, c == s->a ? s->b : s->a, inst, v, f, depth + 1);
+				lin_of(q, other, inst, v, f, depth + 1);
 			return;
 		}
 		if (s->sub == IR_B_SHL && s->b->op == S_CONST && s->b->c >= 0 && s->b->c < 40) {
@@ -276,6 +306,57 @@ static bool lin_range(const struct q *q, const struct lterm *t, long long *lo, l
 	}
 }
 
+/* Is c + u * n in the window [wlo, whi] for some n != 0?  (true when the
+ * window is too wide to tell) */
+static bool nonzero_multiple_in(long long c, long long u, long long wlo, long long whi)
+{
+	long long au = u < 0 ? -u : u;
+	long long nlo = (wlo - c) / au - 1, nhi = (whi - c) / au + 1;
+	if (nhi - nlo > 64)
+		return true;
+	for (long long n = nlo; n <= nhi; n++)
+		if (n && c + au * n >= wlo && c + au * n <= whi)
+			return true;
+	return false;
+}
+
+/* The one dimension along which two work-items of one group can differ
+ * (the others' sizes are 1), or -1. */
+static int item_dim(const struct q *q)
+{
+	const struct launch *l = &q->k->launch;
+	int d = -1;
+	if (q->inter)
+		return -1;
+	for (unsigned dm = 0; dm < 3; dm++)
+		if (l->lsz[dm] != 1) {
+			if (d >= 0)
+				return -1;
+			d = (int)dm;
+		}
+	return d;
+}
+
+/* Is the difference f, once its shared terms cancel, u * lid0 - u * lid1
+ * along d plus multiples of u * lsz (f->mod_g), and no other multiple of u
+ * than 0 puts it in the window? */
+static bool lid_difference_free(const struct lform *f, int d, long long wlo, long long whi)
+{
+	long long u0 = 0, u1 = 0;
+	for (unsigned i = 0; i < f->n; i++) {
+		const struct lterm *t = &f->t[i];
+		if (!t->coef)
+			continue;
+		if (t->kind != LK_LID || t->id != (unsigned)d || t->inst == 2)
+			return false;
+		*(t->inst ? &u1 : &u0) = t->coef;
+	}
+	long long u = u0;
+	if (!u || u1 != -u || (f->mod_g && f->mod_g % u))
+		return false;
+	return !nonzero_multiple_in(f->c, u, wlo, whi);
+}
+
 /*
  * The residue test, for two work-items of one group that differ only along
  * dimension d: indices that are u * lid + c plus multiples of the group's
@@ -288,60 +369,93 @@ static bool lin_range(const struct q *q, const struct lterm *t, long long *lo, l
 static bool residue_free(const struct q *q, const struct acc *a, const struct acc *b,
 			 long long wlo, long long whi)
 {
+	int d = item_dim(q);
+	if (d < 0)
+		return false;
+	struct lform f = { .ok = true, .mod_dim = (unsigned char)(d + 1) };
+	lin_of(q, a->index, 0, 1, &f, 0);
+	lin_of(q, b->index, 1, -1, &f, 0);
+	return f.ok && lid_difference_free(&f, d, wlo, whi);
+}
+
+/*
+ * The group test, for two work-items of different groups of a launch whose
+ * groups differ along one dimension d only: indices that are
+ * u * get_global_id(d) + c (get_group_id(d) * get_local_size(d) +
+ * get_local_id(d), or the group's number times a known size) differ by
+ * c + u * (lid0 - lid1 + lsz * (grp0 - grp1)), never c: the groups differ
+ * and the local ids are below lsz.  Free when no other multiple of u puts
+ * the difference in the window [wlo, whi].  out[get_global_id(0)] in every
+ * group is proved apart here, before the solver.
+ */
+static bool group_free(const struct q *q, const struct acc *a, const struct acc *b,
+		       long long wlo, long long whi)
+{
 	const struct launch *l = &q->k->launch;
-	if (q->inter)
+	if (!q->inter)
 		return false;
 	int d = -1;
 	for (unsigned dm = 0; dm < 3; dm++)
-		if (l->lsz[dm] != 1) {
+		if (l->ngrp[dm] != 1) {
 			if (d >= 0)
 				return false;
 			d = (int)dm;
 		}
 	if (d < 0)
 		return false;
-	struct lform f = { .ok = true, .mod_dim = (unsigned char)(d + 1) };
+	struct lform f = { .ok = true, .gblk_dim = (unsigned char)(d + 1) };
 	lin_of(q, a->index, 0, 1, &f, 0);
 	lin_of(q, b->index, 1, -1, &f, 0);
 	if (!f.ok)
 		return false;
-	/* what is left: u * lid0 - u * lid1 (terms both indices share cancel) */
-	long long u0 = 0, u1 = 0;
+	/* what is left: u * (lid + grp * lsz) of one work-item, minus the
+	 * other's; with the size known, grp * lsz may be grp with u * lsz */
+	long long lid[2] = { 0, 0 }, blk[2] = { 0, 0 }, grp[2] = { 0, 0 };
 	for (unsigned i = 0; i < f.n; i++) {
 		const struct lterm *t = &f.t[i];
 		if (!t->coef)
 			continue;
-		if (t->kind != LK_LID || t->id != (unsigned)d || t->inst == 2)
+		if (t->inst == 2 || t->id != (unsigned)d ||
+		    (t->kind != LK_LID && t->kind != LK_GBLK && t->kind != LK_GRP))
 			return false;
-		*(t->inst ? &u1 : &u0) = t->coef;
+		long long *at = t->kind == LK_LID ? lid : t->kind == LK_GBLK ? blk : grp;
+		at[t->inst] = t->coef;
 	}
-	long long u = u0;
-	if (!u || u1 != -u || (f.mod_g && f.mod_g % u))
+	long long u = lid[0], v;
+	if (!u || lid[1] != -u)
 		return false;
-	/* c + u * n in the window for some n != 0? */
-	long long au = u < 0 ? -u : u;
-	long long nlo = (wlo - f.c) / au - 1, nhi = (whi - f.c) / au + 1;
-	if (nhi - nlo > 64)
-		return false;
-	for (long long n = nlo; n <= nhi; n++)
-		if (n && f.c + au * n >= wlo && f.c + au * n <= whi)
+	for (unsigned i = 0; i < 2; i++) {
+		long long want = i ? -u : u;
+		if (grp[i]) {
+			/* the group's number times the known size */
+			if (blk[i] || !l->lsz[d] ||
+			    __builtin_mul_overflow(want, (long long)l->lsz[d], &v) || grp[i] != v)
+				return false;
+		} else if (blk[i] != want) {
 			return false;
-	return true;
+		}
+	}
+	return !nonzero_multiple_in(f.c, u, wlo, whi);
 }
 
-/* Can the two accesses not overlap, by the GCD, the bounds or the residue
- * test? */
+/* Can the two accesses not overlap, by the GCD, the bounds, the residue
+ * or the group test? */
 bool dep_free(const struct q *q, const struct acc *a, const struct acc *b)
 {
 	/* overlap: -width(a) < D < width(b), D = index(a) - index(b) */
 	long long wlo = -(long long)a->width + 1, whi = (long long)b->width - 1;
-	if (residue_free(q, a, b, wlo, whi))
+	if (residue_free(q, a, b, wlo, whi) || group_free(q, a, b, wlo, whi))
 		return true;
 	struct lform f = { .ok = true };
 	lin_of(q, a->index, 0, 1, &f, 0);
 	lin_of(q, b->index, 1, -1, &f, 0);
 	if (!f.ok)
 		return false;
+	/* u * lid0 - u * lid1 once the rest cancels, with the sizes the
+	 * launch fixes taken as numbers (64 * grp against grp * lsz) */
+	int d = item_dim(q);
+	if (d >= 0 && lid_difference_free(&f, d, wlo, whi))
+		return true;
 	long long g = 0, lo = f.c, hi = f.c;
 	bool bounded = true;
 	for (unsigned i = 0; i < f.n; i++) {
