@@ -60,8 +60,10 @@ static bool edge_taken(struct abuild *ab, struct acc_ctx *c, unsigned b, unsigne
 }
 
 /* The CD entries of b that decide whether it runs at all: a loop header's
- * dependences on its own loop, and any dependence through a back edge (the
- * latch of a do-while), only decide whether a further iteration runs. */
+ * dependences on its own loop, any dependence through a back edge (the
+ * latch of a do-while), and one on a branch that b dominates (b ran before
+ * it: an exit tested at the top of a for (;;) body, on whose branch that
+ * test's own block depends) only decide whether a further iteration runs. */
 static unsigned deciding(struct fn_info *fi, const struct ir_func *f, unsigned b,
 			 struct cd_rec *out, unsigned cap)
 {
@@ -76,7 +78,8 @@ static unsigned deciding(struct fn_info *fi, const struct ir_func *f, unsigned b
 		if (L >= 0 && loop_member(fi, L, fi->cd[b][i].branch))
 			continue;
 		const struct ir_block *br = f->blocks[fi->cd[b][i].branch];
-		if (cfg_dominates(f, br->succs[fi->cd[b][i].edge], br))
+		if (cfg_dominates(f, br->succs[fi->cd[b][i].edge], br) ||
+		    cfg_dominates(f, f->blocks[b], br))
 			continue;
 		if (n < cap)
 			out[n] = fi->cd[b][i];

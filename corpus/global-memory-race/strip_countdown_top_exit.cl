@@ -1,12 +1,13 @@
-// A known miss: the strips of strip_countdown_overlap.cl, with the exit at
-// the top of the pass. The count starts at size + 5 and is tested before it
-// steps (left-- == 0), so each work-item writes size + 5 rows and runs into
-// the next work-item's strip: two writers of one element, different values.
-// With the exit in the loop's second block (the head of for (;;) tests
-// nothing) the pair is decided "free": the row's bound is taken wrongly.
-// The same loop with the test at the bottom of the pass is found
-// (strip_countdown_overlap.cl).
-// XFAIL: an exit tested at the top of a for (;;) body bounds the pass number too tightly
+// A known miss, in part: the strips of strip_countdown_top_test.cl counted
+// five rows too many (the count starts at size + 5), so each work-item runs
+// five rows into the next strips: two writers of one element, different
+// values. The race between work-groups is found; the same race between two
+// work-items of one group is not decided: the question's products (the
+// row y * width, with y = get_global_id(1) * size + the pass) send the
+// refinement of the solver's products through all its rounds, and the pair
+// gets an "unsupported" note instead of its error. Fixed in
+// strip_countdown_top_exit_fixed.cl.
+// XFAIL: the pair within one group is not decided (products refined in vain)
 __kernel void blur_strips(__global const float *in, __global float *out, int width, int size)
 {
     const int x = get_global_id(0);
