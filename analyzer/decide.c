@@ -46,6 +46,7 @@
  * only are errors (a missing bounds guard); the others are a coincidence of
  * arguments, warnings.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -2497,6 +2498,67 @@ bool acc_branch_uniform_inst(struct cls_ctx *ctx, const struct unif_inst *in,
  * local size is such a loop; for them, the path that skips the body does
  * not exist.
  */
+/* The value of s in the first pass of every loop (each counter at its
+ * start), when constants and the sizes the launch fixes decide it: a
+ * loop's condition k < 4 from k = 0.  False when anything else enters or a
+ * step leaves the range of an int. */
+static bool first_pass_value(const struct acc_kernel *k, const struct sym *s, long long *v,
+			     unsigned depth)
+{
+	const struct launch *l = &k->launch;
+	long long a, b;
+	if (!s || depth > 32)
+		return false;
+	switch (s->op) {
+	case S_CONST:
+		*v = s->c;
+		break;
+	case S_IV:
+		if (!first_pass_value(k, s->a, v, depth + 1))
+			return false;
+		break;
+	case S_LSZ:
+		*v = l->lsz[s->dim];
+		return *v != 0;
+	case S_NGRP:
+		*v = (long long)l->ngrp[s->dim];
+		return *v != 0;
+	case S_NEG:
+		if (!first_pass_value(k, s->a, &a, depth + 1))
+			return false;
+		*v = -a;
+		break;
+	case S_LNOT:
+		if (!first_pass_value(k, s->a, &a, depth + 1))
+			return false;
+		*v = !a;
+		break;
+	case S_BIN:
+		if (!first_pass_value(k, s->a, &a, depth + 1) ||
+		    !first_pass_value(k, s->b, &b, depth + 1))
+			return false;
+		switch (s->sub) {
+		case IR_B_ADD: *v = a + b; break;
+		case IR_B_SUB: *v = a - b; break;
+		case IR_B_MUL: *v = a * b; break;
+		case IR_B_LT: *v = a < b; break;
+		case IR_B_GT: *v = a > b; break;
+		case IR_B_LE: *v = a <= b; break;
+		case IR_B_GE: *v = a >= b; break;
+		case IR_B_EQ: *v = a == b; break;
+		case IR_B_NE: *v = a != b; break;
+		case IR_B_LAND: *v = a && b; break;
+		case IR_B_LOR: *v = a || b; break;
+		default: return false;
+		}
+		break;
+	default:
+		return false;
+	}
+	/* (operands within an int: their sums and products fit) */
+	return *v >= INT_MIN && *v <= INT_MAX;
+}
+
 void acc_first_iterations(struct abuild *ab, struct acc_kernel *k)
 {
 	ab->k = k;
@@ -2527,30 +2589,36 @@ void acc_first_iterations(struct abuild *ab, struct acc_kernel *k)
 			struct sym *cond = guard_cond(ab, c, h->id);
 			if (!cond || sym_uses_lid(cond))
 				continue;
-			struct q q;
-			if (!smt_begin(&q, ab->ctx, ab, k, false)) {
+			/* a condition the numbers decide needs no question; one
+			 * that holds makes the first pass always run */
+			long long v;
+			bool always = first_pass_value(k, cond, &v, 0) && (exit == 0 ? !v : v != 0);
+			if (!always) {
+				struct q q;
+				if (!smt_begin(&q, ab->ctx, ab, k, false)) {
+					smt_end(&q);
+					return;
+				}
+				struct dec *d = q.d;
+				d->queries++;
+				q.in_index = true;
+				Z3_ast enter = smt_cond(&q, cond, 0, 0);
+				if (exit == 0)
+					enter = Z3_mk_not(d->z, enter);
+				/* first iteration of every counter, two work-items at least */
+				Z3_ast f = Z3_mk_not(d->z, enter);
+				for (unsigned i = 0; i < q.nivs; i++)
+					f = and2(d, f, eq(d, q.ivk[i], num(d, 0)));
+				for (unsigned dm = 0; dm < 3; dm++)
+					if (!k->launch.lsz[dm])
+						f = and2(d, f, Z3_mk_ge(d->z, d->lsz[dm], num(d, 2)));
+				struct hyp hy[MAX_HYP];
+				unsigned nh = hypotheses(&q, hy, NULL, NULL, false);
+				for (unsigned i = 0; i < nh; i++)
+					f = and2(d, f, hy[i].f);
+				always = !q.opaque && smt_check(&q, f, 0, NULL, NULL) == Z3_L_FALSE;
 				smt_end(&q);
-				return;
 			}
-			struct dec *d = q.d;
-			d->queries++;
-			q.in_index = true;
-			Z3_ast enter = smt_cond(&q, cond, 0, 0);
-			if (exit == 0)
-				enter = Z3_mk_not(d->z, enter);
-			/* first iteration of every counter, two work-items at least */
-			Z3_ast f = Z3_mk_not(d->z, enter);
-			for (unsigned i = 0; i < q.nivs; i++)
-				f = and2(d, f, eq(d, q.ivk[i], num(d, 0)));
-			for (unsigned dm = 0; dm < 3; dm++)
-				if (!k->launch.lsz[dm])
-					f = and2(d, f, Z3_mk_ge(d->z, d->lsz[dm], num(d, 2)));
-			struct hyp hy[MAX_HYP];
-			unsigned nh = hypotheses(&q, hy, NULL, NULL, false);
-			for (unsigned i = 0; i < nh; i++)
-				f = and2(d, f, hy[i].f);
-			bool always = !q.opaque && smt_check(&q, f, 0, NULL, NULL) == Z3_L_FALSE;
-			smt_end(&q);
 			unsigned node = c->last_node[h->id];
 			if (always && node < k->nnodes) {
 				/* the exit successor's index in the node's successor list */

@@ -366,6 +366,42 @@ static bool lid_difference_free(const struct lform *f, int d, long long wlo, lon
  * Free when no other multiple of u puts the difference in the window
  * [wlo, whi].  The size may stay open: no product with it is formed.
  */
+/*
+ * The difference f is u * lid0 - u * lid1 along d plus terms whose
+ * coefficients are all multiples of M (64 * k0 - 64 * k1 for
+ * h[64 * k + lid], a pass of 64 at a time): with lid0 != lid1 below L,
+ * u * (lid0 - lid1) is a nonzero multiple of u within u * (L - 1) of 0.
+ * When M is longer than that and the window together, no multiple of M
+ * but 0 can bring the difference into the window, and the pair is free
+ * unless c plus a nonzero multiple of u lies in it.
+ */
+static bool strided_lid_free(const struct q *q, const struct lform *f, int d, long long wlo,
+			     long long whi)
+{
+	const struct launch *l = &q->k->launch;
+	long long u0 = 0, u1 = 0, m = 0;
+	for (unsigned i = 0; i < f->n; i++) {
+		const struct lterm *t = &f->t[i];
+		if (!t->coef)
+			continue;
+		if (t->kind == LK_LID && t->id == (unsigned)d && t->inst != 2)
+			*(t->inst ? &u1 : &u0) = t->coef;
+		else
+			m = gcd_abs(m, t->coef);
+	}
+	long long u = u0, L = l->lsz[d] ? l->lsz[d] : l->lsz_max[d];
+	if (!u || u1 != -u || !m || L < 1 || L > (1 << 20) || u > (1 << 20) || u < -(1 << 20) ||
+	    wlo < -(1LL << 40) || whi > (1LL << 40) || f->c < -(1LL << 40) || f->c > (1LL << 40))
+		return false;
+	long long au = u < 0 ? -u : u;
+	long long reach = au * (L - 1), lo = wlo - f->c, hi = whi - f->c;
+	long long far = (lo < 0 ? -lo : lo) > (hi < 0 ? -hi : hi) ? (lo < 0 ? -lo : lo)
+								  : (hi < 0 ? -hi : hi);
+	if (m <= reach + far)
+		return false;
+	return !nonzero_multiple_in(f->c, u, wlo, whi);
+}
+
 static bool residue_free(const struct q *q, const struct acc *a, const struct acc *b,
 			 long long wlo, long long whi)
 {
@@ -452,9 +488,10 @@ bool dep_free(const struct q *q, const struct acc *a, const struct acc *b)
 	if (!f.ok)
 		return false;
 	/* u * lid0 - u * lid1 once the rest cancels, with the sizes the
-	 * launch fixes taken as numbers (64 * grp against grp * lsz) */
+	 * launch fixes taken as numbers (64 * grp against grp * lsz), or
+	 * beside multiples of a stride longer than the ids reach */
 	int d = item_dim(q);
-	if (d >= 0 && lid_difference_free(&f, d, wlo, whi))
+	if (d >= 0 && (lid_difference_free(&f, d, wlo, whi) || strided_lid_free(q, &f, d, wlo, whi)))
 		return true;
 	long long g = 0, lo = f.c, hi = f.c;
 	bool bounded = true;
