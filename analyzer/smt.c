@@ -1690,7 +1690,9 @@ Z3_lbool smt_check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *mod
 	for (unsigned round = 0; round < CEGAR_ROUNDS; round++) {
 		if (nc) /* as is NULL without assumptions: memcpy wants a pointer */
 			memcpy(copy, as, nc * sizeof *copy);
-		r = solve(q, na, as, true, &m);
+		/* (a model costs 0.05 to 0.1 ms: made only for the caller or
+		 * for the products to check against it) */
+		r = solve(q, na, as, true, model || q->nused ? &m : NULL);
 		if (r != Z3_L_TRUE || model_exact(q, m))
 			goto done;
 		/* A product of a value the analysis lost gets one try (below):
