@@ -1526,6 +1526,36 @@ static bool model_exact(struct q *q, Z3_model m)
 	return true;
 }
 
+/*
+ * The tangent planes of product p at model m's factors (a, b), when m puts
+ * the product wrongly: (x - a) * (u - b) is at least 0 where both factors
+ * lie on the same side of (a, b), at most 0 elsewhere, which is linear in
+ * x, u and p = x * u:  p - b * x - a * u + a * b.  True of every value, and
+ * at (a, b) it makes p = a * b, so the abstraction cannot repeat the
+ * mistake (incremental linearization).  NULL when m holds the product or
+ * lacks a value.
+ */
+static Z3_ast tangent(struct dec *d, const struct prod *p, Z3_model m)
+{
+	bool ok = true;
+	long long a = smt_value(d, m, p->x, &ok), b = smt_value(d, m, p->u, &ok),
+		  v = smt_value(d, m, p->p, &ok);
+	__int128 ab = (__int128)a * b;
+	if (!ok || ab == v || ab > ((__int128)1 << 62) || ab < -((__int128)1 << 62) ||
+	    a > (1LL << 31) || a < -(1LL << 31) || b > (1LL << 31) || b < -(1LL << 31))
+		return NULL;
+	Z3_ast A = num(d, a), B = num(d, b);
+	Z3_ast plane = add2(d, sub2(d, sub2(d, p->p, mul2(d, B, p->x)), mul2(d, A, p->u)),
+			    num(d, (long long)ab));
+	Z3_ast xge = Z3_mk_ge(d->z, p->x, A), xle = Z3_mk_le(d->z, p->x, A);
+	Z3_ast uge = Z3_mk_ge(d->z, p->u, B), ule = Z3_mk_le(d->z, p->u, B);
+	Z3_ast zero = num(d, 0);
+	Z3_ast up = Z3_mk_ge(d->z, plane, zero), down = Z3_mk_le(d->z, plane, zero);
+	Z3_ast l[4] = { imp(d, and2(d, xge, uge), up), imp(d, and2(d, xle, ule), up),
+			imp(d, and2(d, xge, ule), down), imp(d, and2(d, xle, uge), down) };
+	return Z3_mk_and(d->z, 4, l);
+}
+
 /* --dump=smt: each check as SMT-LIB text, to see what was asked and to
  * compare runs (names in it must not depend on where things lie in
  * memory, or the solver's search, and so its verdicts at the limit, would
@@ -1613,6 +1643,13 @@ static Z3_lbool solve(struct q *q, unsigned na, Z3_ast *as, bool core, Z3_model 
  * a limit.
  */
 #define CEGAR_ROUNDS 8
+
+/* Rounds after which the tangent planes of the products the model got
+ * wrong are added (tangent() below).  One: a round's planes exclude its
+ * mistake for good (strips whose rows y * width the fixed values kept
+ * missing are found at once), but they accumulate, and with more rounds
+ * of them hard questions took up to four times as long to reach the limit. */
+#define TANGENT_ROUNDS 1
 
 /* The memo slot of formula f (checks without assumptions): its verdict
  * does not depend on which query asks, since every side constraint is a
@@ -1706,10 +1743,15 @@ Z3_lbool smt_check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *mod
 			goto done;
 		}
 		/* Fix the shared factors to the model's values. */
-		Z3_ast block[MAX_HYP + 64];
-		unsigned nb = 0;
+		Z3_ast block[MAX_HYP + 64], tan[64];
+		unsigned nb = 0, nt = 0;
 		for (unsigned i = 0; i < nc; i++)
 			block[nb++] = Z3_mk_not(d->z, copy[i]);
+		for (unsigned i = 0; i < q->nused && nt < 64 && round < TANGENT_ROUNDS; i++) {
+			Z3_ast t = tangent(d, &d->prod[q->used[i]], m);
+			if (t)
+				tan[nt++] = t;
+		}
 		Z3_solver_push(d->z, d->s);
 		for (unsigned i = 0; i < q->nused; i++) {
 			const struct prod *p = &d->prod[q->used[i]];
@@ -1743,8 +1785,11 @@ Z3_lbool smt_check(struct q *q, Z3_ast f, unsigned na, Z3_ast *as, Z3_model *mod
 		}
 		if (r != Z3_L_FALSE || nb == nc)
 			break;
-		/* No real model with these values under these assumptions. */
+		/* No real model with these values under these assumptions;
+		 * and none where the abstraction put its products wrongly. */
 		Z3_solver_assert(d->z, d->s, Z3_mk_or(d->z, nb, block));
+		for (unsigned i = 0; i < nt; i++)
+			Z3_solver_assert(d->z, d->s, tan[i]);
 	}
 	/* The exact products, under a larger limit: authoritative. */
 	Z3_solver_push(d->z, d->s);

@@ -1,13 +1,11 @@
-// A known miss, in part: the strips of strip_countdown_top_test.cl counted
-// five rows too many (the count starts at size + 5), so each work-item runs
-// five rows into the next strips: two writers of one element, different
-// values. The race between work-groups is found; the same race between two
-// work-items of one group is not decided: the question's products (the
-// row y * width, with y = get_global_id(1) * size + the pass) send the
-// refinement of the solver's products through all its rounds, and the pair
-// gets an "unsupported" note instead of its error. Fixed in
-// strip_countdown_top_exit_fixed.cl.
-// XFAIL: the pair within one group is not decided (products refined in vain)
+// The strips of strip_countdown_top_test.cl counted five rows too many (the
+// count starts at size + 5), so each work-item runs five rows into the next
+// strips: two writers of one element, different values. Deciding the pair
+// takes the products of the row, y * width with y = get_global_id(1) *
+// size + the pass: the solver's first guesses for them are wrong, and the
+// tangent planes added after the first round of refinement (smt.c) lead
+// to the witness, where fixing the factors to ever other guesses ran out of
+// rounds. Fixed in strip_countdown_top_exit_fixed.cl.
 __kernel void blur_strips(__global const float *in, __global float *out, int width, int size)
 {
     const int x = get_global_id(0);
