@@ -5,7 +5,9 @@
 // size + the pass: the solver's first guesses for them are wrong, and the
 // tangent planes added after the first round of refinement (smt.c) lead
 // to the witness, where fixing the factors to ever other guesses ran out of
-// rounds. Fixed in strip_countdown_top_exit_fixed.cl.
+// rounds. (Until 2026-11-28 a known miss: the exit at the top of the pass
+// made the write's run condition false, then the pair stayed undecided.)
+// Fixed in strip_countdown_top_exit_fixed.cl.
 __kernel void blur_strips(__global const float *in, __global float *out, int width, int size)
 {
     const int x = get_global_id(0);
