@@ -1380,6 +1380,24 @@ static void sort_core(const struct hyp *h, unsigned nh, Z3_ast *lits, unsigned n
 		}
 }
 
+/* Does s hold a global id along dimension d: get_group_id(d) times the
+ * work-group's size (get_local_size(d), or the number the launch fixes)? */
+static bool global_id_in(const struct launch *l, const struct sym *s, unsigned d, unsigned depth)
+{
+	if (!s || depth > 64)
+		return false;
+	if (s->op == S_BIN && s->sub == IR_B_MUL && s->a && s->b) {
+		const struct sym *g = s->a->op == S_GRP ? s->a : s->b->op == S_GRP ? s->b : NULL;
+		const struct sym *z = g == s->a ? s->b : s->a;
+		if (g && g->dim == d &&
+		    ((z->op == S_LSZ && z->dim == d) ||
+		     (z->op == S_CONST && l->lsz[d] && z->c == (long long)l->lsz[d])))
+			return true;
+	}
+	return global_id_in(l, s->a, d, depth + 1) || global_id_in(l, s->b, d, depth + 1) ||
+	       global_id_in(l, s->x, d, depth + 1);
+}
+
 static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, const struct hyp *h)
 {
 	/* (a launch shape's and a stride's hypotheses name no unknown) */
@@ -2195,6 +2213,24 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * the data to be a multiple of their tile, and one work-group
 			 * has no rounding: there it is a warning. */
 			w->coincidence = coincidence || k->launch.dims > 1 || k->launch.ngrp[0] == 1;
+			/* ... and only for an argument that bounds a global id: an
+			 * index that has none along that dimension (a row block
+			 * picked by the group, columns by the local id, rows of
+			 * 'width' under two columns per work-item) needs the
+			 * argument short of the launch by coincidence. */
+			bool ext_g = false, indexed = false;
+			for (unsigned i = 0; i < nh && !w->coincidence; i++) {
+				bool in = false;
+				for (unsigned j = 0; j < nc && !in; j++)
+					in = lits[j] == h[i].lit;
+				if (!in || h[i].kind != HYP_EXT_G)
+					continue;
+				ext_g = true;
+				indexed |= global_id_in(&k->launch, a->index, h[i].dim, 0) ||
+					   global_id_in(&k->launch, b->index, h[i].dim, 0);
+			}
+			if (ext_g && !indexed)
+				w->coincidence = true;
 			/* Rounding leaves an argument short of the launch by less
 			 * than one work-group: a race that needs it shorter by more
 			 * (m[row * n + tx] with n under the tile width, however many
