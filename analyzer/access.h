@@ -114,6 +114,9 @@ bool sym_equal(const struct sym *a, const struct sym *b);
 bool sym_uses_lid(const struct sym *s);
 bool sym_uses_grp(const struct sym *s);
 bool sym_uses_grp_dim(const struct sym *s, unsigned dim);
+/* Is s get_group_id(d) * get_local_size(d), in either order (the part of a
+ * global id that names the group)?  *dim: d. */
+bool sym_group_block(const struct sym *s, unsigned *dim);
 bool sym_uses_slot(const struct sym *s, unsigned slot);
 bool sym_uses_lsz(const struct sym *s, unsigned dim);
 

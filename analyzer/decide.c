@@ -1386,16 +1386,27 @@ static bool global_id_in(const struct launch *l, const struct sym *s, unsigned d
 {
 	if (!s || depth > 64)
 		return false;
-	if (s->op == S_BIN && s->sub == IR_B_MUL && s->a && s->b) {
-		const struct sym *g = s->a->op == S_GRP ? s->a : s->b->op == S_GRP ? s->b : NULL;
-		const struct sym *z = g == s->a ? s->b : s->a;
-		if (g && g->dim == d &&
-		    ((z->op == S_LSZ && z->dim == d) ||
-		     (z->op == S_CONST && l->lsz[d] && z->c == (long long)l->lsz[d])))
-			return true;
-	}
+	unsigned bd;
+	if (sym_group_block(s, &bd) && bd == d)
+		return true;
+	/* the group's number times the size the launch fixes */
+	if (s->op == S_BIN && s->sub == IR_B_MUL && s->a && s->b && l->lsz[d] &&
+	    ((s->a->op == S_GRP && s->a->dim == d && s->b->op == S_CONST &&
+	      s->b->c == (long long)l->lsz[d]) ||
+	     (s->b->op == S_GRP && s->b->dim == d && s->a->op == S_CONST &&
+	      s->a->c == (long long)l->lsz[d])))
+		return true;
 	return global_id_in(l, s->a, d, depth + 1) || global_id_in(l, s->b, d, depth + 1) ||
 	       global_id_in(l, s->x, d, depth + 1);
+}
+
+/* Is hypothesis literal lit among the core's nc literals? */
+static bool in_core(const Z3_ast *lits, unsigned nc, Z3_ast lit)
+{
+	for (unsigned j = 0; j < nc; j++)
+		if (lits[j] == lit)
+			return true;
+	return false;
 }
 
 static const char *hyp_text(struct cls_ctx *ctx, const struct acc_kernel *k, const struct hyp *h)
@@ -2174,9 +2185,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				coincidence = true;
 			Z3_ast broken = Z3_mk_false(d->z), keep = Z3_mk_true(d->z);
 			for (unsigned i = 0; i < nh; i++) {
-				bool in = false;
-				for (unsigned j = 0; j < nc && !in; j++)
-					in = lits[j] == h[i].lit;
+				bool in = in_core(lits, nc, h[i].lit);
 				if (!in) {
 					keep = and2(d, keep, h[i].f);
 					continue;
@@ -2220,9 +2229,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			 * argument short of the launch by coincidence. */
 			bool ext_g = false, indexed = false;
 			for (unsigned i = 0; i < nh && !w->coincidence; i++) {
-				bool in = false;
-				for (unsigned j = 0; j < nc && !in; j++)
-					in = lits[j] == h[i].lit;
+				bool in = in_core(lits, nc, h[i].lit);
 				if (!in || h[i].kind != HYP_EXT_G)
 					continue;
 				ext_g = true;
@@ -2240,9 +2247,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				Z3_ast tail = Z3_mk_true(d->z);
 				bool any = false;
 				for (unsigned i = 0; i < nh; i++) {
-					bool in = false;
-					for (unsigned j = 0; j < nc && !in; j++)
-						in = lits[j] == h[i].lit;
+					bool in = in_core(lits, nc, h[i].lit);
 					if (!in || (h[i].kind != HYP_EXT_G &&
 						    (h[i].kind != HYP_EXT_L || a->space == AS_LOCAL)))
 						continue;
@@ -2266,9 +2271,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 				 * (out[pitch + gx] with pitch < n) a coincidence of two
 				 * arguments, not a missing guard. */
 				for (unsigned i = 0; i < nh && any && !w->coincidence; i++) {
-					bool in = false;
-					for (unsigned j = 0; j < nc && !in; j++)
-						in = lits[j] == h[i].lit;
+					bool in = in_core(lits, nc, h[i].lit);
 					if (!in || (h[i].kind != HYP_EXT_G && h[i].kind != HYP_EXT_L))
 						continue;
 					Z3_ast v = smt_slot(&q, h[i].p, 0).t;
@@ -2526,14 +2529,6 @@ bool acc_branch_uniform_inst(struct cls_ctx *ctx, const struct unif_inst *in,
 	return n > 0;
 }
 
-/*
- * A loop entered from outside surely runs its body once when its condition
- * holds at the first iteration for every launch of two or more work-items
- * and every value of the unknowns that correct code gives them (a size at
- * least the launch extents).  `for (d = n >> 1; d > 0; d >>= 1)` with n = 2 *
- * local size is such a loop; for them, the path that skips the body does
- * not exist.
- */
 /* The value of s in the first pass of every loop (each counter at its
  * start), when constants and the sizes the launch fixes decide it: a
  * loop's condition k < 4 from k = 0.  False when anything else enters or a
@@ -2595,6 +2590,14 @@ static bool first_pass_value(const struct acc_kernel *k, const struct sym *s, lo
 	return *v >= INT_MIN && *v <= INT_MAX;
 }
 
+/*
+ * A loop entered from outside surely runs its body once when its condition
+ * holds at the first iteration for every launch of two or more work-items
+ * and every value of the unknowns that correct code gives them (a size at
+ * least the launch extents).  `for (d = n >> 1; d > 0; d >>= 1)` with n = 2 *
+ * local size is such a loop; for them, the path that skips the body does
+ * not exist.
+ */
 void acc_first_iterations(struct abuild *ab, struct acc_kernel *k)
 {
 	ab->k = k;

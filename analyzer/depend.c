@@ -245,11 +245,9 @@ static void lin_of(const struct q *q, const struct sym *s, unsigned inst, long l
 		lin_of(q, s->a, inst, -mul, f, depth + 1);
 		return;
 	case S_BIN:
-		if (f->gblk_dim && s->sub == IR_B_MUL &&
-		    ((s->a->op == S_GRP && s->b->op == S_LSZ) ||
-		     (s->a->op == S_LSZ && s->b->op == S_GRP)) &&
-		    s->a->dim == f->gblk_dim - 1u && s->b->dim == f->gblk_dim - 1u) {
-			lin_add(f, LK_GBLK, inst, s->a->dim, NULL, mul);
+		unsigned bd;
+		if (f->gblk_dim && sym_group_block(s, &bd) && bd == f->gblk_dim - 1u) {
+			lin_add(f, LK_GBLK, inst, bd, NULL, mul);
 			return;
 		}
 		if (s->sub == IR_B_ADD || s->sub == IR_B_SUB) {
@@ -337,46 +335,20 @@ static int item_dim(const struct q *q)
 	return d;
 }
 
-/* Is the difference f, once its shared terms cancel, u * lid0 - u * lid1
- * along d plus multiples of u * lsz (f->mod_g), and no other multiple of u
- * than 0 puts it in the window? */
-static bool lid_difference_free(const struct lform *f, int d, long long wlo, long long whi)
-{
-	long long u0 = 0, u1 = 0;
-	for (unsigned i = 0; i < f->n; i++) {
-		const struct lterm *t = &f->t[i];
-		if (!t->coef)
-			continue;
-		if (t->kind != LK_LID || t->id != (unsigned)d || t->inst == 2)
-			return false;
-		*(t->inst ? &u1 : &u0) = t->coef;
-	}
-	long long u = u0;
-	if (!u || u1 != -u || (f->mod_g && f->mod_g % u))
-		return false;
-	return !nonzero_multiple_in(f->c, u, wlo, whi);
-}
-
 /*
- * The residue test, for two work-items of one group that differ only along
- * dimension d: indices that are u * lid + c plus multiples of the group's
- * size along d (i = lid; i < n; i += get_local_size(d), in two loops with
- * different bounds) differ by c + u * (lid0 - lid1 + lsz * y), and
- * lid0 - lid1 + lsz * y is never 0 when lid0 != lid1 are both below lsz.
- * Free when no other multiple of u puts the difference in the window
- * [wlo, whi].  The size may stay open: no product with it is formed.
+ * Is the difference f, once its shared terms cancel, u * lid0 - u * lid1
+ * along d plus other terms, with no value in the window [wlo, whi] for
+ * two different work-items?  u * (lid0 - lid1) is a nonzero multiple of u
+ * within u * (L - 1) of 0 (L the group's size along d).  Without other
+ * terms, or with multiples of u * lsz only (f->mod_g, the residue test
+ * below), the pair is free unless c plus a nonzero multiple of u lies in
+ * the window.  So it is when every other coefficient is a multiple of M
+ * (64 * k0 - 64 * k1 for h[64 * k + lid], passes of 64) longer than the ids
+ * and the window reach together: no multiple of M but 0 brings the
+ * difference into the window.
  */
-/*
- * The difference f is u * lid0 - u * lid1 along d plus terms whose
- * coefficients are all multiples of M (64 * k0 - 64 * k1 for
- * h[64 * k + lid], a pass of 64 at a time): with lid0 != lid1 below L,
- * u * (lid0 - lid1) is a nonzero multiple of u within u * (L - 1) of 0.
- * When M is longer than that and the window together, no multiple of M
- * but 0 can bring the difference into the window, and the pair is free
- * unless c plus a nonzero multiple of u lies in it.
- */
-static bool strided_lid_free(const struct q *q, const struct lform *f, int d, long long wlo,
-			     long long whi)
+static bool lid_difference_free(const struct q *q, const struct lform *f, int d, long long wlo,
+				long long whi)
 {
 	const struct launch *l = &q->k->launch;
 	long long u0 = 0, u1 = 0, m = 0;
@@ -389,19 +361,32 @@ static bool strided_lid_free(const struct q *q, const struct lform *f, int d, lo
 		else
 			m = gcd_abs(m, t->coef);
 	}
-	long long u = u0, L = l->lsz[d] ? l->lsz[d] : l->lsz_max[d];
-	if (!u || u1 != -u || !m || L < 1 || L > (1 << 20) || u > (1 << 20) || u < -(1 << 20) ||
-	    wlo < -(1LL << 40) || whi > (1LL << 40) || f->c < -(1LL << 40) || f->c > (1LL << 40))
+	long long u = u0;
+	if (!u || u1 != -u || (f->mod_g && (m || f->mod_g % u)))
 		return false;
-	long long au = u < 0 ? -u : u;
-	long long reach = au * (L - 1), lo = wlo - f->c, hi = whi - f->c;
-	long long far = (lo < 0 ? -lo : lo) > (hi < 0 ? -hi : hi) ? (lo < 0 ? -lo : lo)
-								  : (hi < 0 ? -hi : hi);
-	if (m <= reach + far)
-		return false;
+	if (m) {
+		long long L = l->lsz[d] ? l->lsz[d] : l->lsz_max[d];
+		if (L < 1 || L > (1 << 20) || u > (1 << 20) || u < -(1 << 20) ||
+		    wlo < -(1LL << 40) || whi > (1LL << 40) || f->c < -(1LL << 40) ||
+		    f->c > (1LL << 40))
+			return false;
+		long long lo = wlo - f->c, hi = whi - f->c;
+		long long alo = lo < 0 ? -lo : lo, ahi = hi < 0 ? -hi : hi;
+		if (m <= (u < 0 ? -u : u) * (L - 1) + (alo > ahi ? alo : ahi))
+			return false;
+	}
 	return !nonzero_multiple_in(f->c, u, wlo, whi);
 }
 
+/*
+ * The residue test, for two work-items of one group that differ only along
+ * dimension d: indices that are u * lid + c plus multiples of the group's
+ * size along d (i = lid; i < n; i += get_local_size(d), in two loops with
+ * different bounds) differ by c + u * (lid0 - lid1 + lsz * y), and
+ * lid0 - lid1 + lsz * y is never 0 when lid0 != lid1 are both below lsz.
+ * Free when no other multiple of u puts the difference in the window
+ * [wlo, whi].  The size may stay open: no product with it is formed.
+ */
 static bool residue_free(const struct q *q, const struct acc *a, const struct acc *b,
 			 long long wlo, long long whi)
 {
@@ -411,7 +396,7 @@ static bool residue_free(const struct q *q, const struct acc *a, const struct ac
 	struct lform f = { .ok = true, .mod_dim = (unsigned char)(d + 1) };
 	lin_of(q, a->index, 0, 1, &f, 0);
 	lin_of(q, b->index, 1, -1, &f, 0);
-	return f.ok && lid_difference_free(&f, d, wlo, whi);
+	return f.ok && lid_difference_free(q, &f, d, wlo, whi);
 }
 
 /*
@@ -491,7 +476,7 @@ bool dep_free(const struct q *q, const struct acc *a, const struct acc *b)
 	 * launch fixes taken as numbers (64 * grp against grp * lsz), or
 	 * beside multiples of a stride longer than the ids reach */
 	int d = item_dim(q);
-	if (d >= 0 && (lid_difference_free(&f, d, wlo, whi) || strided_lid_free(q, &f, d, wlo, whi)))
+	if (d >= 0 && lid_difference_free(q, &f, d, wlo, whi))
 		return true;
 	long long g = 0, lo = f.c, hi = f.c;
 	bool bounded = true;

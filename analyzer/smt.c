@@ -38,15 +38,10 @@ static void limit_solver(Z3_context z, Z3_solver s, unsigned rlimit, double seco
 	Z3_params_dec_ref(z, p);
 }
 
-static void set_limits(struct dec *d, Z3_solver s, unsigned rlimit, double seconds)
-{
-	limit_solver(d->z, s, rlimit, seconds);
-}
-
 static void smt_limits(struct dec *d, unsigned rlimit, double seconds)
 {
 	d->rlimit_set = rlimit;
-	set_limits(d, d->s, rlimit, seconds);
+	limit_solver(d->z, d->s, rlimit, seconds);
 }
 
 /*
@@ -1595,7 +1590,7 @@ static Z3_lbool solve(struct q *q, unsigned na, Z3_ast *as, bool core, Z3_model 
 	if (r == Z3_L_UNDEF && budget_left(q)) {
 		Z3_solver f = Z3_mk_simple_solver(d->z);
 		Z3_solver_inc_ref(d->z, f);
-		set_limits(d, f, d->rlimit_set, d->timeout_set);
+		limit_solver(d->z, f, d->rlimit_set, d->timeout_set);
 		Z3_ast_vector v = Z3_solver_get_assertions(d->z, d->s);
 		Z3_ast_vector_inc_ref(d->z, v);
 		for (unsigned i = 0, n = Z3_ast_vector_size(d->z, v); i < n; i++)

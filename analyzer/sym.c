@@ -202,6 +202,18 @@ bool sym_uses_grp_dim(const struct sym *s, unsigned dim)
 	       sym_uses_grp_dim(s->x, dim);
 }
 
+bool sym_group_block(const struct sym *s, unsigned *dim)
+{
+	if (!s || s->op != S_BIN || s->sub != IR_B_MUL || !s->a || !s->b)
+		return false;
+	const struct sym *g = s->a->op == S_GRP ? s->a : s->b->op == S_GRP ? s->b : NULL;
+	const struct sym *z = g == s->a ? s->b : s->a;
+	if (!g || z->op != S_LSZ || z->dim != g->dim)
+		return false;
+	*dim = g->dim;
+	return true;
+}
+
 bool sym_uses_slot(const struct sym *s, unsigned slot)
 {
 	if (!s)
