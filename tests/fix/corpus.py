@@ -31,6 +31,10 @@ BIN, SRC = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 
 # corpus path -> why its fix-it does not (yet) make the finding go away
 XFAIL = {
+    "corpus/local-memory-race/passes_top_exit.cl":
+        "the fix-it puts a barrier between a pass's write of t and its read; the"
+        " race of that read with the next pass's write, reported only once the"
+        " first is fixed, needs a second barrier at the end of the pass",
 }
 
 failures = []
