@@ -62,9 +62,17 @@ within() {
   fi
 }
 
-# One file at a time, budget 2 s: not analyzed at 2 s (+0.5).
+# One file at a time, budget 2 s: not analyzed at 2 s (+0.5, the process's
+# start and end included).  The tests beside this one share two cores with
+# it, and under the sanitizers a load spike once stretched the 0.1 s of
+# start and end to 0.57 s; so a run over the bound is run again, up to three
+# times in all.  A budget not honoured is over in every run.
 for k in bomb_if bomb_expr huge_group; do
-  run out.txt --format=gcc --budget=2 $k.cl
+  for try in 1 2 3; do
+    run out.txt --format=gcc --budget=2 $k.cl
+    [ "$(echo "$secs <= 2.5" | bc)" = 1 ] && break
+    echo "$k: $secs s in run $try"
+  done
   [ "$rc" = 2 ] || fail "$k: exit $rc, expected 2"
   [ "$(cat out.txt)" = "$k.cl:1:1: error: not analyzed: over the time budget of 2 s" ] ||
     fail "$k: output $(head -c 600 out.txt)"
