@@ -61,6 +61,7 @@ struct abuild {
 	unsigned divergent_ids;     /* identities of S_DIVERGENT leaves */
 	unsigned sym_ids;           /* struct sym ids handed out */
 	bool cutoff;                /* a chain was cut at MAX_SYM_DEPTH (symval.c) */
+	unsigned in_index;          /* > 0 while an index is made (symval.c) */
 	struct mem_vec edges;       /* pairs of node ids, packed as struct edge */
 	struct mem_vec ctxs;        /* struct acc_ctx * */
 	unsigned gen;               /* guard cache generation (conflict.c) */

@@ -1187,6 +1187,56 @@ static struct sym *sym_return(struct abuild *ab, const struct ir_expr *e, struct
 	return cc ? acc_sym_of(ab, ret->cond, cc, ret->id, ret->ninsts, depth + 1) : NULL;
 }
 
+/* Record that what is at pos is not modelled, once per place. */
+static void unsupported_once(struct abuild *ab, struct cls_pos pos, const char *what,
+			     const char *weakened)
+{
+	struct mem_vec *v = &ab->ctx->unit->unsupported;
+	for (unsigned i = 0; i < v->len; i++) {
+		const struct ir_unsupported *x = v->items[i];
+		if (x->pos.file == pos.file && x->pos.line == pos.line && x->pos.col == pos.col)
+			return;
+	}
+	struct ir_unsupported *x = MEM_NEW(ab->a, struct ir_unsupported);
+	if (!x)
+		return;
+	x->pos = pos;
+	x->what = what;
+	x->weakened = weakened;
+	mem_vec_push(ab->a, v, x);
+}
+
+/* Does built-in n return data (memory, another work-item's value), which
+ * the analyses take as unknown by design, rather than a function of its
+ * arguments? */
+static bool data_builtin(const char *n)
+{
+	static const char *const prefixes[] = { "atom", "work_group_", "sub_group_", "read_image",
+						"vload", "get_", "intel_sub_group", "convert_",
+						"as_", NULL };
+	for (unsigned i = 0; prefixes[i]; i++)
+		if (!strncmp(n, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
+}
+
+/* Is e a call to one of the integer built-ins sym_call models, on scalars
+ * (select's condition, too: on vectors it tests the top bit)? */
+static bool int_scalar_call(const struct ir_expr *e)
+{
+	static const char *const names[] = { "clamp", "abs", "abs_diff", "hadd", "rhadd",
+					     "select", NULL };
+	bool named = false;
+	for (unsigned i = 0; names[i]; i++)
+		named |= !strcmp(e->u.name, names[i]);
+	if (!named || !e->type || e->type->kind != T_INT)
+		return false;
+	for (unsigned i = 0; i < e->nkids; i++)
+		if (!e->kids[i] || !e->kids[i]->type || e->kids[i]->type->kind != T_INT)
+			return false;
+	return true;
+}
+
 static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
 			    unsigned block, unsigned inst, unsigned depth)
 {
@@ -1253,6 +1303,47 @@ static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct a
 		struct sym *y = acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1);
 		return mk_bin(ab, n[1] == 'i' ? SYM_MIN : n[1] == 'a' ? SYM_MAX : IR_B_MUL, x, y);
 	}
+	/* The integer built-ins an index is written with, exactly: clamp to
+	 * an edge, a mirrored or wrapped neighbour (abs, select), a midpoint. */
+	if (!e->callee && e->nkids >= 1 && e->nkids <= 3 && int_scalar_call(e)) {
+		struct sym *k[3] = { NULL, NULL, NULL };
+		for (unsigned i = 0; i < e->nkids; i++)
+			if (!(k[i] = acc_sym_of(ab, e->kids[i], c, block, inst, depth + 1)))
+				return NULL;
+		if (e->nkids == 3 && !strcmp(n, "clamp"))
+			return mk_bin(ab, SYM_MIN, mk_bin(ab, SYM_MAX, k[0], k[1]), k[2]);
+		if (e->nkids == 1 && !strcmp(n, "abs"))
+			return mk_bin(ab, SYM_MAX, k[0], mk_bin(ab, IR_B_SUB, mk_const(ab, 0), k[0]));
+		if (e->nkids == 2 && !strcmp(n, "abs_diff"))
+			return mk_bin(ab, SYM_MAX, mk_bin(ab, IR_B_SUB, k[0], k[1]),
+				      mk_bin(ab, IR_B_SUB, k[1], k[0]));
+		if (e->nkids == 2 && (!strcmp(n, "hadd") || !strcmp(n, "rhadd"))) {
+			struct sym *sum = mk_bin(ab, IR_B_ADD, k[0], k[1]);
+			if (n[0] == 'r')
+				sum = mk_bin(ab, IR_B_ADD, sum, mk_const(ab, 1));
+			return mk_bin(ab, IR_B_SHR, sum, mk_const(ab, 1));
+		}
+		if (e->nkids == 3 && !strcmp(n, "select")) {
+			/* scalar: c ? b : a */
+			struct sym *s = mk(ab, S_COND);
+			if (s) {
+				s->a = mk_bin(ab, IR_B_NE, k[2], mk_const(ab, 0));
+				s->b = k[1];
+				s->x = k[0];
+				if (!s->a)
+					return NULL;
+			}
+			return s;
+		}
+		return NULL;
+	}
+	/* convert_int(i) and the like, from an integer type no wider: the
+	 * value itself (a float's is data, like a cast's) */
+	if (!e->callee && e->nkids == 1 && !strncmp(n, "convert_", 8) && e->type &&
+	    e->type->kind == T_INT && e->kids[0] && e->kids[0]->type &&
+	    e->kids[0]->type->kind == T_INT && e->type->size >= e->kids[0]->type->size &&
+	    e->type->size > 0)
+		return acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
 	if (!e->callee && e->nkids == 3 && !strcmp(n, "mad24")) {
 		struct sym *x = acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
 		struct sym *y = acc_sym_of(ab, e->kids[1], c, block, inst, depth + 1);
@@ -1574,7 +1665,16 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 		return s;
 	}
 	/* A divergent value we cannot model (a load, a hash): identified by its
-	 * expression so that the same value used twice is recognized. */
+	 * expression so that the same value used twice is recognized.  Taken
+	 * like loaded data, which decides a race only where every value of it
+	 * makes one; so an index made with a built-in whose value is not data
+	 * (mul_hi, rotate, popcount) says so. */
+	if (ab->in_index && e->op == E_CALL && !e->callee && e->type && e->type->kind == T_INT &&
+	    !data_builtin(e->u.name))
+		unsupported_once(ab, e->range.begin,
+				 mem_printf(ab->a, "the value of '%s' in an index", e->u.name),
+				 "the race rules (local-memory-race, global-memory-race, "
+				 "inter-group-race)");
 	return mk_divergent(ab, 0x40000000u + e->id * 4096u + c->id);
 }
 
@@ -1699,7 +1799,9 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 		if (!ok)
 			return false;
 		long long es = acc_type_size(lv->type);
+		ab->in_index++;
 		struct sym *i = acc_sym_of(ab, lv->kids[1], c, block, inst, depth + 1);
+		ab->in_index--;
 		if (!i)
 			return false;
 		i = index_in_elems(ab, i, es, 0);
@@ -1846,7 +1948,9 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 				return false;
 			long long es = p->kids[0]->type && p->kids[0]->type->elem
 					       ? acc_type_size(p->kids[0]->type->elem) : 0;
+			ab->in_index++;
 			struct sym *i = acc_sym_of(ab, p->kids[1], c, block, inst, depth + 1);
+			ab->in_index--;
 			if (!es && p->kids[0]->type && p->kids[0]->type->elem &&
 			    p->kids[0]->type->elem->symbolic)
 				symbolic_unsupported(ab, p);
