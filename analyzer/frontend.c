@@ -725,6 +725,7 @@ static struct ir_var *var_for(struct fe *s, CXCursor decl)
 /* ------------------------------------------------------------ expressions */
 
 static struct ir_expr *lower_expr(struct fe *s, CXCursor c);
+static struct ir_expr *lower_stmt_expr(struct fe *s, CXCursor c);
 
 static struct ir_expr *new_expr(struct fe *s, CXCursor c, enum ir_op op, unsigned n)
 {
@@ -1213,9 +1214,13 @@ static struct ir_expr *lower_expr_node(struct fe *s, CXCursor c)
 		break;
 	}
 	case CXCursor_CStyleCastExpr: {
-		e = lower_with_kids(s, c, E_CAST);
-		if (e && e->nkids != 1)
-			e->op = E_UNKNOWN;
+		/* The operand is the last child: a type written with
+		 * __typeof__(expr) (PPCG's ppcg_min) shows its expression
+		 * first, which is not evaluated. */
+		struct kids kd = expr_children(s, c);
+		e = new_expr(s, c, kd.n ? E_CAST : E_UNKNOWN, kd.n ? 1 : 0);
+		if (e && kd.n)
+			e->kids[0] = lower_expr(s, kd.v[kd.n - 1]);
 		/* A pointer cast from one named address space to another. */
 		if (e && e->op == E_CAST && e->kids[0] && e->type && e->kids[0]->type &&
 		    e->type->kind == T_POINTER && e->kids[0]->type->kind == T_POINTER &&
@@ -1227,6 +1232,9 @@ static struct ir_expr *lower_expr_node(struct fe *s, CXCursor c)
 	case CXCursor_InitListExpr:
 		e = lower_with_kids(s, c, E_INIT_LIST);
 		break;
+	case CXCursor_StmtExpr:
+		e = lower_stmt_expr(s, c);
+		break;
 	default:
 		e = lower_with_kids(s, c, E_UNKNOWN);
 		break;
@@ -1236,6 +1244,35 @@ static struct ir_expr *lower_expr_node(struct fe *s, CXCursor c)
 }
 
 /* Lower expression c; the cursor lists it needed go back to the scratch arena. */
+static void lower_stmt(struct fe *s, CXCursor c);
+
+/*
+ * ({ T a = x; T b = y; a < b ? a : b; }), a GNU statement expression (the
+ * min and max macros of polyhedral compilers): declarations, then the
+ * expression that is its value.  The declarations are lowered where the
+ * expression is evaluated, into the current block (in a loop's condition:
+ * in every pass).  Any other statement in one is not modelled: its value
+ * is unknown, and a note says so.
+ */
+static struct ir_expr *lower_stmt_expr(struct fe *s, CXCursor c)
+{
+	struct kids k = children(s, c), b = { 0 };
+	bool ok = k.n == 1 && clang_getCursorKind(k.v[0]) == CXCursor_CompoundStmt;
+	if (ok)
+		b = children(s, k.v[0]);
+	ok = ok && b.n && clang_isExpression(clang_getCursorKind(b.v[b.n - 1]));
+	for (unsigned i = 0; ok && i + 1 < b.n; i++)
+		ok = clang_getCursorKind(b.v[i]) == CXCursor_DeclStmt;
+	if (!ok) {
+		unsupported(s, c, "a statement expression other than declarations and a value",
+			    "all rules");
+		return new_expr(s, c, E_UNKNOWN, 0);
+	}
+	for (unsigned i = 0; i + 1 < b.n; i++)
+		lower_stmt(s, b.v[i]);
+	return lower_expr(s, b.v[b.n - 1]);
+}
+
 static struct ir_expr *lower_expr(struct fe *s, CXCursor c)
 {
 	struct mem_mark m = mem_mark(&s->tmp);
@@ -1403,8 +1440,8 @@ static void lower_cond(struct fe *s, CXCursor c, struct ir_block *t, struct ir_b
 		}
 	} else if (k == CXCursor_CStyleCastExpr) {
 		struct kids kd = expr_children(s, c);
-		if (kd.n == 1 && cast_keeps_truth(s, c, kd.v[0])) {
-			lower_cond(s, kd.v[0], t, f, origin);
+		if (kd.n >= 1 && cast_keeps_truth(s, c, kd.v[kd.n - 1])) {
+			lower_cond(s, kd.v[kd.n - 1], t, f, origin);
 			s->depth--;
 			return;
 		}
@@ -1425,8 +1462,6 @@ value:;
 	struct ir_expr *e = lower_expr(s, c);
 	branch(s, e, t, f, origin, e ? e->range : range_of(s, c));
 }
-
-static void lower_stmt(struct fe *s, CXCursor c);
 
 static struct label *label_for(struct fe *s, const char *name)
 {
