@@ -152,6 +152,27 @@ static bool atomic_advances(const struct ir_expr *e)
 	return v && !(v->op == E_INT && v->u.ival == 0);
 }
 
+/* Which way atomic e moves its value by a constant amount: +1 (atomic_inc,
+ * atomic_add of a positive constant, atomic_sub of a negative one), -1 (the
+ * reverse), 0 (not such a call). */
+static int atomic_direction(const struct ir_expr *e)
+{
+	const char *n = e->u.name;
+	if (!n || !atomic_advances(e))
+		return 0;
+	n += !strncmp(n, "atomic_", 7) ? 7 : 5;
+	if (!strncmp(n, "fetch_", 6))
+		n += 6;
+	if (!strcmp(n, "inc"))
+		return 1;
+	if (!strcmp(n, "dec"))
+		return -1;
+	long long c;
+	if (e->nkids < 2 || !ir_const_int(e->kids[1], &c) || c == 0)
+		return 0;
+	return (c > 0) == (n[0] == 'a') ? 1 : -1;
+}
+
 /* Record the access of lv at place pl; `choice` (with pick 1 or 2): the
  * pointer chosen at run time it goes through, the operand taken. */
 static void emit_at(struct walker *w, const struct ir_expr *lv, bool is_pointer, unsigned kind,
@@ -450,6 +471,8 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 				/* atomic_cmpxchg(p, cmp, val), atom_cmpxchg: old value back */
 				if (e->u.name && strstr(e->u.name, "cmpxchg") && e->nkids == 3)
 					x->cas = e;
+				if ((x->ticket_dir = (signed char)atomic_direction(e)) != 0)
+					x->ticket = e;
 			}
 		}
 		break;

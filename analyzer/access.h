@@ -169,6 +169,9 @@ struct acc {
 					* non-zero amount: each call moves the value itself */
 	bool is_volatile;
 	const struct ir_expr *cas;     /* the atomic_cmpxchg call this access is, or NULL */
+	const struct ir_expr *ticket;  /* the atomic increment (atomic_inc, atomic_add of a
+					* constant) this access is, or NULL */
+	signed char ticket_dir;        /* with ticket: +1 counts up, -1 down */
 	unsigned events;               /* async: the classes of its event (events.c),
 					* as bits; 0: unknown, any wait ends it */
 	bool async;                    /* an element of async_work_group_(strided_)copy:

@@ -1625,6 +1625,40 @@ static Z3_ast one_winner(struct q *q, const struct acc *x, Z3_ast f)
 }
 
 /*
+ * Tickets: `pos = atomic_inc(&count)` hands every call a value of its own
+ * when every write to the counter moves it the same way by a constant (all
+ * increments, or all decrements; for __local, every write that may run
+ * in the call's barrier interval): the value goes strictly one way, so no
+ * two calls read the same old value.  So two work-items whose calls x at
+ * one address got equal old values do not exist: `if (atomic_inc(c) == 0)`
+ * elects one work-item, `if (atomic_inc(t) == get_num_groups(0) - 1)` one
+ * group, and `out[atomic_inc(n)]` gives each its own element.  The call
+ * must run once per work-item (in the kernel's body, in no loop: a loop's
+ * passes would be more calls of one work-item).  The old values are the
+ * call's own unknowns, so this says nothing in the data modes.
+ */
+static Z3_ast distinct_tickets(struct q *q, const struct acc *x, Z3_ast f)
+{
+	struct dec *d = q->d;
+	const struct acc_kernel *k = q->k;
+	if (q->data_mode || !x->ticket || x->ctx->parent || x->block->loop_depth)
+		return f;
+	for (unsigned i = 0; i < k->accs.len; i++) {
+		const struct acc *y = k->accs.items[i];
+		if (y->object == x->object && (y->kind & ACC_WRITE) &&
+		    (!y->ticket || y->ticket_dir != x->ticket_dir) &&
+		    (x->space != AS_LOCAL || acc_concurrent(k, x, y, MODE_LOCAL)))
+			return f;
+	}
+	struct sym *old = acc_sym_of(q->ab, x->ticket, x->ctx, x->block->id, x->inst, 0);
+	if (!old || old->op != S_DIVERGENT)
+		return f;
+	Z3_ast same = eq(d, smt_term(q, old, 0, 0).t, smt_term(q, old, 1, 0).t);
+	Z3_ast at = eq(d, smt_term(q, x->index, 0, 0).t, smt_term(q, x->index, 1, 0).t);
+	return and2(d, f, Z3_mk_not(d->z, and2(d, same, at)));
+}
+
+/*
  * Access x of work-item inst stays inside its object: an array or struct
  * of a known size (0 <= byte offset, offset + width <= size), and a
  * kernel's pointer argument from where it points on (the host passes the
@@ -1685,8 +1719,10 @@ static Z3_ast pair_formula(struct q *q, const struct acc *a, const struct acc *b
 	if (a->nbound || b->nbound)
 		f = and2(d, f, in_bounds(q, a, b));
 	f = and2(d, f, and2(d, within_object(q, a, ia), within_object(q, b, ib)));
-	for (unsigned i = 0; i < q->k->accs.len; i++)
+	for (unsigned i = 0; i < q->k->accs.len; i++) {
 		f = one_winner(q, q->k->accs.items[i], f);
+		f = distinct_tickets(q, q->k->accs.items[i], f);
+	}
 	if (pia)
 		*pia = ia, *pib = ib;
 	return f;
