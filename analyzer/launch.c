@@ -501,13 +501,27 @@ static void infer_from_arrays(struct abuild *ab, struct acc_kernel *k)
 	free(val);
 	if (!bound || best[0] * best[1] * best[2] < 2)
 		return;
+	unsigned area = 1, cand_area = 1, cand[3];
 	for (unsigned d = 0; d < 3; d++) {
-		if (l->lsz[d] || best[d] >= l->lsz_max[d])
+		if (l->lsz[d])
 			continue;
-		l->lsz_max[d] = best[d] ? best[d] : 1;
+		if (best[d] < l->lsz_max[d])
+			l->lsz_max[d] = best[d] ? best[d] : 1;
 		if (l->wlsz[d] > l->lsz_max[d])
 			l->wlsz[d] = l->lsz_max[d];
+		area *= l->wlsz[d];
+		cand[d] = l->lsz_max[d];
+		cand_area *= cand[d];
 	}
+	/* In 2-D, a default shape cut down (here or by the strides) gives way
+	 * to the largest shape the arrays allow, up to the default's size: a
+	 * 32x8 transpose tile is analyzed at 32x8, not at 16x16 cut to 16x8. */
+	unsigned def[3];
+	default_shape(l->item_dims, def);
+	if (nopen == 2 && cand_area > area && cand_area <= def[0] * def[1] * def[2])
+		for (unsigned d = 0; d < 3; d++)
+			if (!l->lsz[d])
+				l->wlsz[d] = cand[d];
 	l->src = LAUNCH_BOUNDED;
 	l->bound = mem_printf(ab->a, "the largest that keeps every access to '%s' in bounds",
 			      bound);
