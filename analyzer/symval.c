@@ -1025,6 +1025,15 @@ static struct sym *sym_arg_field(struct abuild *ab, const struct ir_expr *e, str
 	const char *names[8];
 	unsigned n = 0;
 	const struct ir_expr *x = e;
+	/* an element of an array field at a constant index: o.strides[1] */
+	const char *elem = "";
+	long long at;
+	if (x->op == E_INDEX) {
+		if (x->nkids != 2 || !ir_const_int(x->kids[1], &at) || at < 0 ||
+		    !(x = ir_strip(x->kids[0])) || x->op != E_MEMBER || x->sub)
+			return NULL;
+		elem = mem_printf(ab->a, "[%lld]", at);
+	}
 	for (; x && x->op == E_MEMBER && !x->sub; x = ir_strip(x->kids[0]))
 		if (n == 8)
 			return NULL;
@@ -1058,6 +1067,8 @@ static struct sym *sym_arg_field(struct abuild *ab, const struct ir_expr *e, str
 	char *path = mem_strdup(ab->a, v->name ? v->name : "?");
 	while (path && n)
 		path = mem_printf(ab->a, "%s.%s", path, names[--n]);
+	if (path && *elem)
+		path = mem_printf(ab->a, "%s%s", path, elem);
 	if (!path)
 		return NULL;
 	struct acc_kernel *k = ab->k;
@@ -1603,6 +1614,10 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 		break;
 	case E_MEMBER:
 		s = sym_arg_field(ab, e, c, block, inst);
+		break;
+	case E_INDEX:
+		if (e->nkids == 2 && e->kids[0] && ir_strip(e->kids[0])->op == E_MEMBER)
+			s = sym_arg_field(ab, e, c, block, inst);
 		break;
 	case E_INCDEC:
 		/* --tmp == 0 in a condition: the variable's value before the
