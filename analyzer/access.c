@@ -105,25 +105,18 @@ static bool through_generic(const struct ir_expr *lv, bool is_pointer)
 	return p && p->type && p->type->kind == T_POINTER && p->type->space == AS_GENERIC;
 }
 
-/* An access through a generic pointer that could not be tied to an object:
- * say so (once per place), rather than leave the rules silently blind. */
-static void generic_unsupported(struct abuild *ab, const struct ir_expr *lv)
+/* Does an access of `kind` to lv go through a pointer the rules need to
+ * follow: to __local memory, or a write to __global memory (a read there
+ * races only with a write, and walking a read-only buffer with a pointer
+ * stepped in a loop is common)? */
+static bool through_shared(const struct ir_expr *lv, bool is_pointer, unsigned kind)
 {
-	struct ir_unit *u = ab->ctx->unit;
-	for (unsigned i = 0; i < u->unsupported.len; i++) {
-		const struct ir_unsupported *x = u->unsupported.items[i];
-		if (x->pos.file == lv->range.begin.file && x->pos.line == lv->range.begin.line &&
-		    x->pos.col == lv->range.begin.col)
-			return;
-	}
-	struct ir_unsupported *x = MEM_NEW(ab->a, struct ir_unsupported);
-	if (!x)
-		return;
-	x->pos = lv->range.begin;
-	x->what = "an access through a generic pointer whose address space is not known here "
-		  "(it may point to __local or __global memory)";
-	x->weakened = "the race and bank-conflict rules";
-	mem_vec_push(ab->a, &u->unsupported, x);
+	const struct ir_expr *p = is_pointer ? lv
+				  : (lv->op == E_INDEX || lv->op == E_DEREF) && lv->nkids ? lv->kids[0]
+				  : NULL;
+	p = p ? ir_strip(p) : NULL;
+	return p && p->type && p->type->kind == T_POINTER &&
+	       (p->type->space == AS_LOCAL || (p->type->space == AS_GLOBAL && (kind & ACC_WRITE)));
 }
 
 /* Does atomic call e change its location by itself on every call: an
@@ -270,7 +263,16 @@ static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_poin
 	ab->choice = NULL;
 	if (!ok || !pl.object) {
 		if (!pl.is_private && through_generic(lv, is_pointer))
-			generic_unsupported(ab, lv);
+			acc_unsupported(ab, lv->range.begin,
+					"an access through a generic pointer whose address space is "
+					"not known here (it may point to __local or __global memory)",
+					"the race and bank-conflict rules");
+		else if (!pl.is_private && through_shared(lv, is_pointer, kind))
+			acc_unsupported(ab, lv->range.begin,
+					"an access through a pointer the analysis does not follow "
+					"here (stepped or swapped in a loop, or set from a value it "
+					"does not model)",
+					"the race and bank-conflict rules");
 		return;
 	}
 	emit_at(w, lv, is_pointer, kind, atomic, width, value, &pl, NULL, 0);
@@ -320,20 +322,8 @@ static unsigned fence_flags(const struct ir_expr *call)
 /* Say (once per call) that what an async copy moves is not modelled. */
 static void async_unsupported(struct abuild *ab, const struct ir_expr *call, const char *what)
 {
-	struct ir_unit *u = ab->ctx->unit;
-	for (unsigned i = 0; i < u->unsupported.len; i++) {
-		const struct ir_unsupported *x = u->unsupported.items[i];
-		if (x->pos.file == call->range.begin.file && x->pos.line == call->range.begin.line &&
-		    x->pos.col == call->range.begin.col)
-			return;
-	}
-	struct ir_unsupported *x = MEM_NEW(ab->a, struct ir_unsupported);
-	if (!x)
-		return;
-	x->pos = call->range.begin;
-	x->what = mem_printf(ab->a, "%s of '%s'", what, call->u.name);
-	x->weakened = "the race rules (local-memory-race, global-memory-race, inter-group-race)";
-	mem_vec_push(ab->a, &u->unsupported, x);
+	acc_unsupported(ab, call->range.begin, mem_printf(ab->a, "%s of '%s'", what, call->u.name),
+			"the race rules (local-memory-race, global-memory-race, inter-group-race)");
 }
 
 /*

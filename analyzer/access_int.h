@@ -268,4 +268,7 @@ bool acc_addressable(const struct ir_expr *e);
 unsigned acc_iv_trip(struct abuild *ab, const struct acc_kernel *k, struct sym_slot *s);
 void acc_linear_to_id(const unsigned lsz[3], unsigned lin, unsigned out[3]);
 
+void acc_unsupported(struct abuild *ab, struct cls_pos pos, const char *what,
+		     const char *weakened);
+
 #endif

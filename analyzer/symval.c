@@ -1198,9 +1198,10 @@ static struct sym *sym_return(struct abuild *ab, const struct ir_expr *e, struct
 	return cc ? acc_sym_of(ab, ret->cond, cc, ret->id, ret->ninsts, depth + 1) : NULL;
 }
 
-/* Record that what is at pos is not modelled, once per place. */
-static void unsupported_once(struct abuild *ab, struct cls_pos pos, const char *what,
-			     const char *weakened)
+/* Record that what is at pos is not modelled (once per place): a note
+ * says so, rather than leave the rules silently blind. */
+void acc_unsupported(struct abuild *ab, struct cls_pos pos, const char *what,
+		     const char *weakened)
 {
 	struct mem_vec *v = &ab->ctx->unit->unsupported;
 	for (unsigned i = 0; i < v->len; i++) {
@@ -1686,7 +1687,7 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	 * (mul_hi, rotate, popcount) says so. */
 	if (ab->in_index && e->op == E_CALL && !e->callee && e->type && e->type->kind == T_INT &&
 	    !data_builtin(e->u.name))
-		unsupported_once(ab, e->range.begin,
+		acc_unsupported(ab, e->range.begin,
 				 mem_printf(ab->a, "the value of '%s' in an index", e->u.name),
 				 "the race rules (local-memory-race, global-memory-race, "
 				 "inter-group-race)");

@@ -15,9 +15,11 @@ __kernel void gather(__global const float *in, __global float *out, __local floa
     int lid = get_local_id(0);
     __local float *cur = a, *nxt = b;
     for (int i = 0; i < n; i++) {
-        // expected-note@+1 {{unsupported: the destination of 'async_work_group_copy' is not modelled}}
+        // expected-note@+2 {{unsupported: the destination of 'async_work_group_copy' is not modelled}}
+        // expected-note@+1 {{unsupported: an access through a pointer the analysis does not follow}}
         event_t e = async_work_group_copy(nxt, in + i * 64, 64, 0);
         wait_group_events(1, &e);
+        // expected-note@+1 {{unsupported: an access through a pointer the analysis does not follow}}
         out[i * 64 + lid] = nxt[63 - lid];
         barrier(CLK_LOCAL_MEM_FENCE);
         __local float *t = cur;
