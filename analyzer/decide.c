@@ -1651,7 +1651,9 @@ static Z3_ast distinct_tickets(struct q *q, const struct acc *x, Z3_ast f)
 			return f;
 	}
 	struct sym *old = acc_sym_of(q->ab, x->ticket, x->ctx, x->block->id, x->inst, 0);
-	if (!old || old->op != S_DIVERGENT)
+	/* (a counter chosen by loaded data, a radix sort's bucket, leaves the
+	 * element unknown anyway: asking would only make the question hard) */
+	if (!old || old->op != S_DIVERGENT || sym_data_dependent(x->index))
 		return f;
 	Z3_ast same = eq(d, smt_term(q, old, 0, 0).t, smt_term(q, old, 1, 0).t);
 	Z3_ast at = eq(d, smt_term(q, x->index, 0, 0).t, smt_term(q, x->index, 1, 0).t);
