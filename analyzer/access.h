@@ -471,6 +471,10 @@ bool acc_apart_iterations(const struct acc_kernel *k, const struct acc *a, const
 bool acc_loop_splits(const struct acc_kernel *k, unsigned h, enum acc_mode m);
 bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 			const struct ir_block *header, const struct acc *x, enum acc_mode m);
+/* From x's position, is the loop's header reached (its next pass begun)
+ * without a barrier of mode m? */
+bool acc_reaches_header(const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *header, const struct acc *x, enum acc_mode m);
 
 /* Is ev the first splitter of mode m that a meets on some path from a? */
 bool acc_event_follows(const struct acc_kernel *k, const struct acc *a, const struct acc_event *ev,

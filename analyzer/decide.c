@@ -69,9 +69,18 @@ struct hyp {
 
 /* ------------------------------------------------------------ the conflict */
 
-/* The condition under which the last iteration of a's loop meets b (one
- * access in the loop after a barrier of every iteration, the other after
- * the loop): the loop's condition holds at k and fails at k + 1. */
+/* The condition under which pass k of a's loop meets b, one access in the
+ * loop and the other after it:
+ * - a after a barrier of every pass: only in a's last pass (the loop's
+ *   condition holds at k and fails at k + 1);
+ * - a before a barrier of every pass, b after the loop (it does not lead
+ *   back into the loop): only in a pass that b's work-item did
+ *   not run, since a pass it ran ends with the barrier a's work-item passes
+ *   after a (for (i = lid; i < 128; i += 64) { t[i] = ...; barrier(...); }
+ *   read after the loop: both run two passes, the second barrier orders
+ *   them).  So b's work-item left after kr <= k passes.  kr is where the
+ *   condition first fails for it; asserting that it fails at kr and held at
+ *   kr - 1 admits every such kr, so no race is lost. */
 static Z3_ast last_iteration(struct q *q, const struct acc *a, const struct acc *b,
 			     enum acc_mode mode, unsigned inst_a)
 {
@@ -84,7 +93,13 @@ static Z3_ast last_iteration(struct q *q, const struct acc *a, const struct acc 
 			continue;
 		bool in_a = acc_in_loop(q->ab, a, sl->ctx, sl->loop);
 		bool in_b = acc_in_loop(q->ab, b, sl->ctx, sl->loop);
-		if (!in_a || in_b || acc_header_reaches(q->k, sl->ctx, sl->loop, a, mode))
+		if (!in_a || in_b)
+			continue;
+		/* a after a barrier of every pass, or before one */
+		bool after = !acc_header_reaches(q->k, sl->ctx, sl->loop, a, mode);
+		bool before = !after && !acc_reaches_header(q->k, sl->ctx, sl->loop, a, mode) &&
+			      !acc_reaches_header(q->k, sl->ctx, sl->loop, b, MODE_NONE);
+		if (!after && !before)
 			continue;
 		const struct ir_block *h = sl->loop;
 		struct sym *cond = guard_cond(q->ab, (struct acc_ctx *)sl->ctx, h->id);
@@ -101,7 +116,25 @@ static Z3_ast last_iteration(struct q *q, const struct acc *a, const struct acc 
 			now = Z3_mk_not(d->z, now);
 			next = Z3_mk_not(d->z, next);
 		}
-		f = and2(d, f, and2(d, now, Z3_mk_not(d->z, next)));
+		if (after) {
+			f = and2(d, f, and2(d, now, Z3_mk_not(d->z, next)));
+			continue;
+		}
+		/* b's work-item: out after kr passes, kr <= k */
+		unsigned inst_b = 1 - inst_a;
+		Z3_ast kb = smt_slot(q, x->slots[i], inst_b).t;
+		Z3_ast kr = Z3_mk_fresh_const(d->z, "left", d->I);
+		Z3_ast at = smt_cond(q, cond, inst_b, 0);
+		Z3_ast runs = Z3_substitute(d->z, at, 1, &kb, &kr);
+		Z3_ast krm = sub2(d, kr, num(d, 1));
+		Z3_ast ran = Z3_substitute(d->z, at, 1, &kb, &krm);
+		if (!body_true) {
+			runs = Z3_mk_not(d->z, runs);
+			ran = Z3_mk_not(d->z, ran);
+		}
+		Z3_ast zero = num(d, 0);
+		f = and2(d, f, and2(d, and2(d, Z3_mk_ge(d->z, kr, zero), Z3_mk_le(d->z, kr, k)),
+				    and2(d, Z3_mk_not(d->z, runs), or2(d, eq(d, kr, zero), ran))));
 	}
 	return f;
 }

@@ -744,6 +744,24 @@ bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 	return r;
 }
 
+bool acc_reaches_header(const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *header, const struct acc *x, enum acc_mode m)
+{
+	if (!c->first_node)
+		return true;
+	unsigned n = c->first_node[header->id], N = k->nnodes;
+	unsigned char *mk = calloc(2 * (size_t)N, 1);
+	unsigned *stack = malloc((2 * (size_t)N + 2) * sizeof *stack);
+	bool r = true;
+	if (mk && stack) {
+		fwd(k, x->node, x->seq, false, m, mk, stack);
+		r = mk[2 * n] || mk[2 * n + 1];
+	}
+	free(mk);
+	free(stack);
+	return r;
+}
+
 bool acc_event_follows(const struct acc_kernel *k, const struct acc *a, const struct acc_event *ev,
 		       enum acc_mode m)
 {
