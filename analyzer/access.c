@@ -241,7 +241,9 @@ static void emit_access(struct walker *w, const struct ir_expr *lv, bool is_poin
 	struct place pl = { 0 };
 	ab->choice = NULL;
 	ab->choose = 0;
+	ab->placing_write = kind & ACC_WRITE;
 	bool ok = acc_place(ab, lv, is_pointer, w->c, w->block, w->inst, &pl);
+	ab->placing_write = false;
 	if ((!ok || !pl.object) && ab->choice) {
 		/* Through a pointer chosen at run time: an access to each object
 		 * it may be, under the condition that chooses it. */

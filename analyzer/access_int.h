@@ -62,6 +62,8 @@ struct abuild {
 	unsigned sym_ids;           /* struct sym ids handed out */
 	bool cutoff;                /* a chain was cut at MAX_SYM_DEPTH (symval.c) */
 	unsigned in_index;          /* > 0 while an index is made (symval.c) */
+	bool index_quiet;           /* no unsupported note for that index */
+	bool placing_write;         /* the place of a write is being made */
 	struct mem_vec edges;       /* pairs of node ids, packed as struct edge */
 	struct mem_vec ctxs;        /* struct acc_ctx * */
 	unsigned gen;               /* guard cache generation (conflict.c) */

@@ -1232,6 +1232,20 @@ static bool data_builtin(const char *n)
 	return false;
 }
 
+static struct sym *sym_float_data(struct abuild *ab, const struct ir_expr *e, struct acc_ctx *c,
+				  unsigned block, unsigned inst, unsigned depth);
+
+/* An index made from a float that is not loaded data ((int)(lid * 0.5f),
+ * a resize's floor(y * scale)): float arithmetic is not modelled, so the
+ * pair is not decided from it; say so. */
+static void float_index_unsupported(struct abuild *ab, const struct ir_expr *e)
+{
+	if (ab->in_index && !ab->index_quiet)
+		acc_unsupported(ab, e->range.begin, "an index converted from a float value",
+				"the race rules (local-memory-race, global-memory-race, "
+				"inter-group-race)");
+}
+
 /* Is e a call to one of the integer built-ins sym_call models, on scalars
  * (select's condition, too: on vectors it tests the top bit)? */
 static bool int_scalar_call(const struct ir_expr *e)
@@ -1348,6 +1362,15 @@ static struct sym *sym_call(struct abuild *ab, const struct ir_expr *e, struct a
 			return s;
 		}
 		return NULL;
+	}
+	/* convert_int(x) of a float: as the cast (int)x */
+	if (!e->callee && e->nkids == 1 && !strncmp(n, "convert_", 8) && e->type &&
+	    e->type->kind == T_INT && e->kids[0] && e->kids[0]->type &&
+	    e->kids[0]->type->kind == T_FLOAT) {
+		struct sym *s = sym_float_data(ab, e->kids[0], c, block, inst, depth + 1);
+		if (!s && (!c->in || unif_expr(c->in, e) != U_UNIFORM))
+			float_index_unsupported(ab, e);
+		return s;
 	}
 	/* convert_int(i) and the like, from an integer type no wider: the
 	 * value itself (a float's is data, like a cast's) */
@@ -1576,6 +1599,8 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 			break;
 		if (e->kids[0] && e->kids[0]->type && e->kids[0]->type->kind == T_FLOAT) {
 			s = sym_float_data(ab, e->kids[0], c, block, inst, depth + 1);
+			if (!s && level != U_UNIFORM)
+				float_index_unsupported(ab, e);
 			break;
 		}
 		return acc_sym_of(ab, e->kids[0], c, block, inst, depth + 1);
@@ -1685,8 +1710,8 @@ struct sym *acc_sym_of(struct abuild *ab, const struct ir_expr *e, struct acc_ct
 	 * like loaded data, which decides a race only where every value of it
 	 * makes one; so an index made with a built-in whose value is not data
 	 * (mul_hi, rotate, popcount) says so. */
-	if (ab->in_index && e->op == E_CALL && !e->callee && e->type && e->type->kind == T_INT &&
-	    !data_builtin(e->u.name))
+	if (ab->in_index && !ab->index_quiet && e->op == E_CALL && !e->callee && e->type &&
+	    e->type->kind == T_INT && !data_builtin(e->u.name))
 		acc_unsupported(ab, e->range.begin,
 				 mem_printf(ab->a, "the value of '%s' in an index", e->u.name),
 				 "the race rules (local-memory-race, global-memory-race, "
@@ -1768,6 +1793,15 @@ static const struct ir_type *array_dim(const struct ir_type *t, unsigned dm)
 	return t && t->kind == T_ARRAY && !t->symbolic && t->count > 0 ? t : NULL;
 }
 
+/* Does an index into object o that the analysis cannot follow go without a
+ * note?  Only into __global memory outside a write's own place: a read
+ * there races only with a write, which gets the note if it is one (a
+ * resize reading its input at a float coordinate is not a question). */
+static bool index_quiet(const struct abuild *ab, const struct ir_var *o)
+{
+	return !ab->placing_write && !(o && o->type && o->type->space == AS_LOCAL);
+}
+
 /* An access into an array whose row length is a macro constant, reached
  * in a way whose offset cannot be written (through a pointer to a row, a
  * typedef the lengths are hidden in): reported, not guessed. */
@@ -1815,9 +1849,12 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 		if (!ok)
 			return false;
 		long long es = acc_type_size(lv->type);
+		bool quiet = ab->index_quiet;
+		ab->index_quiet = index_quiet(ab, out->object);
 		ab->in_index++;
 		struct sym *i = acc_sym_of(ab, lv->kids[1], c, block, inst, depth + 1);
 		ab->in_index--;
+		ab->index_quiet = quiet;
 		if (!i)
 			return false;
 		i = index_in_elems(ab, i, es, 0);
@@ -1954,6 +1991,27 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 		if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN && !d[0].e->sub)
 			return place_of_pointer(ab, d[0].e->kids[1], c, d[0].block, d[0].inst, out,
 						depth + 1);
+		/* p += i, p -= i (d_Dst += get_group_id(0) * 128 + lid): where p
+		 * pointed before it, moved by i elements */
+		if (nd == 1 && d[0].strong && d[0].e->op == E_ASSIGN &&
+		    (d[0].e->sub == IR_B_ADD || d[0].e->sub == IR_B_SUB)) {
+			const struct ir_expr *lhs = d[0].e->kids[0];
+			if (!place_of_pointer(ab, lhs, c, d[0].block, d[0].inst, out, depth + 1))
+				return false;
+			long long es = lhs->type && lhs->type->elem ? acc_type_size(lhs->type->elem)
+								    : 0;
+			ab->in_index++;
+			struct sym *i = acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst,
+						   depth + 1);
+			ab->in_index--;
+			out->dim = ACC_MAX_BOUND + 1;
+			if (!i || !es)
+				return false;
+			i = index_in_elems(ab, i, es, 0);
+			out->offset = mk_bin(ab, d[0].e->sub, out->offset,
+					     mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+			return true;
+		}
 		return false;
 	}
 	case E_BINARY:
@@ -1964,9 +2022,12 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 				return false;
 			long long es = p->kids[0]->type && p->kids[0]->type->elem
 					       ? acc_type_size(p->kids[0]->type->elem) : 0;
+			bool quiet = ab->index_quiet;
+			ab->index_quiet = index_quiet(ab, out->object);
 			ab->in_index++;
 			struct sym *i = acc_sym_of(ab, p->kids[1], c, block, inst, depth + 1);
 			ab->in_index--;
+			ab->index_quiet = quiet;
 			if (!es && p->kids[0]->type && p->kids[0]->type->elem &&
 			    p->kids[0]->type->elem->symbolic)
 				symbolic_unsupported(ab, p);
