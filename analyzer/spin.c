@@ -113,11 +113,14 @@ static bool is_cas(const struct ir_expr *e)
 }
 
 /* The private variable x is, or a member of (old, old.int_value: the
- * union through which a float is swapped as an integer); NULL otherwise. */
+ * union through which a float is swapped as an integer), or its bits
+ * (as_uint(old)); NULL otherwise. */
 static const struct ir_var *private_base(const struct ir_expr *x)
 {
 	x = ir_strip(x);
-	while (x && x->op == E_MEMBER && !x->sub && x->nkids)
+	while (x && ((x->op == E_MEMBER && !x->sub && x->nkids) ||
+		     (x->op == E_CALL && !x->callee && x->nkids == 1 && x->u.name &&
+		      !strncmp(x->u.name, "as_", 3))))
 		x = ir_strip(x->kids[0]);
 	return x && x->op == E_VAR && x->u.var && x->u.var->kind == VAR_PRIVATE ? x->u.var : NULL;
 }
@@ -152,9 +155,39 @@ static const struct ir_var *cas_expected(const struct ir_expr *e, unsigned depth
  * succeeds on every round, so the loop makes progress without waiting for
  * another group: not a spin-wait.  A lock (`while (atomic_cmpxchg(l, 0, 1)
  * != 0)`) compares with a constant and is one. */
-static bool cas_retry(const struct ir_block *br)
+static bool cas_retry(struct abuild *ab, const struct ir_func *f, int L, const struct ir_block *br)
 {
-	return cas_expected(br->cond, 0) != NULL;
+	if (cas_expected(br->cond, 0))
+		return true;
+	/* Or the test compares what such a swap returned, kept in a variable
+	 * (`prev = atomic_cmpxchg(p, old, nv); if (prev == old) break;`, or
+	 * `old = atomic_cmpxchg(p, assumed, nv); } while (assumed != old);`). */
+	struct fn_info *fi = acc_fn_info(ab, f);
+	for (unsigned j = 0; fi->inner && j < fi->size[L]; j++) {
+		const struct ir_block *bb = f->blocks[fi->member[L][j]];
+		for (unsigned i = 0; i < bb->ninsts; i++) {
+			const struct ir_expr *e = bb->insts[i];
+			const struct ir_var *v = e && e->op == E_ASSIGN && !e->sub
+						 ? private_base(e->kids[0]) : NULL;
+			if (v && mentions_var(br->cond, v, 0) && cas_expected(e->kids[1], 0))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Is private variable v a copy of private variable from: assigned from it,
+ * directly (`assumed = old;`), somewhere in f? */
+static bool copy_of(const struct ir_func *f, const struct ir_var *v, const struct ir_var *from)
+{
+	for (unsigned b = 0; b < f->nblocks; b++)
+		for (unsigned i = 0; i < f->blocks[b]->ninsts; i++) {
+			const struct ir_expr *e = f->blocks[b]->insts[i];
+			if (e && e->op == E_ASSIGN && !e->sub && private_base(e->kids[0]) == v &&
+			    private_base(e->kids[1]) == from)
+				return true;
+		}
+	return false;
 }
 
 bool spin_cas_read(const struct acc *r, const struct acc *w)
@@ -182,7 +215,8 @@ bool spin_cas_read(const struct acc *r, const struct acc *w)
 		v = cas_expected(w->stmt, 0);
 	if (!v && w->block && w->inst == w->block->ninsts)
 		v = cas_expected(w->block->cond, 0);
-	return v == lv;
+	/* (or a copy of it: `assumed = old;` before the swap) */
+	return v && (v == lv || copy_of(w->ctx->f, v, lv));
 }
 
 static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct acc_kernel *k)
@@ -200,7 +234,8 @@ static void kernel_spins(struct cls_ctx *ctx, struct spin_list *sl, const struct
 		for (; L >= 0; L = fi->parent[L])
 			if ((br = exit_on(ab, r->ctx->f, L, r)) != NULL)
 				break;
-		if (!br || counts_locally(ab, r->ctx->f, L, br->cond, 0) || cas_retry(br))
+		if (!br || counts_locally(ab, r->ctx->f, L, br->cond, 0) ||
+		    cas_retry(ab, r->ctx->f, L, br))
 			continue;
 		/* A loop of __local memory that passes a work-group barrier on
 		 * every pass waits for no one: the group goes round together
