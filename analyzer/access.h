@@ -469,6 +469,10 @@ bool acc_apart_iterations(const struct acc_kernel *k, const struct acc *a, const
 /* Does every pass through the loop headed by node h cross a splitter of
  * mode m (interval.c)? */
 bool acc_loop_splits(const struct acc_kernel *k, unsigned h, enum acc_mode m);
+/* why_unknown of a pair not asked: an access whose other pairs ran into
+ * the solver's limit (decide.c) */
+extern const char acc_hard_why[];
+
 bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 			const struct ir_block *header, const struct acc *x, enum acc_mode m);
 /* From x's position, is the loop's header reached (its next pass begun)

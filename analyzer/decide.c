@@ -1562,12 +1562,53 @@ static bool both_plain_writes(const struct acc *a, const struct acc *b)
 	return a->kind == ACC_WRITE && b->kind == ACC_WRITE && a->value && b->value;
 }
 
+/*
+ * An access whose pairs ran into the solver's limit HARD_CAP times has an
+ * index the solver cannot handle (bits of a work-item's id and an
+ * argument, i & (p - 1)); each further pair would take as long to end the
+ * same way, and a file of such accesses took seconds (an FFT's sixteen
+ * stores: 185 pairs, 14 s).  Its other pairs are left undecided without
+ * asking, and said so.
+ */
+#define HARD_CAP 3
+static const char LIMIT_WHY[] = "the solver's limit was reached";
+const char acc_hard_why[] = "the solver's limit was reached on other pairs of the same access";
+#define HARD_WHY acc_hard_why
+
+static unsigned char *hard_slot(struct dec *d, const struct acc_kernel *k, const struct acc *a)
+{
+	if (d->hard_k != k) {
+		free(d->hard);
+		d->hard = calloc(k->accs.len ? k->accs.len : 1, 1);
+		d->nhard = d->hard ? k->accs.len : 0;
+		d->hard_k = k;
+	}
+	return a->id < d->nhard ? &d->hard[a->id] : NULL;
+}
+
+static bool too_hard(struct dec *d, const struct acc_kernel *k, const struct acc *a,
+		     const struct acc *b)
+{
+	unsigned char *x = hard_slot(d, k, a), *y = hard_slot(d, k, b);
+	return (x && *x >= HARD_CAP) || (y && *y >= HARD_CAP);
+}
+
+static void count_hard(struct dec *d, const struct acc_kernel *k, const struct acc *a,
+		       const struct acc *b)
+{
+	unsigned char *x = hard_slot(d, k, a), *y = hard_slot(d, k, b);
+	if (x && *x < 255)
+		++*x;
+	if (y && y != x && *y < 255)
+		++*y;
+}
+
 static const char *unknown_why(Z3_lbool r, const struct q *q)
 {
 	/* An element made of loaded data is left alone by policy (a scatter
 	 * through an index table is how correct code writes): not reported;
 	 * one made of a value the analysis lost neither. */
-	return r == Z3_L_UNDEF && !q->lost ? "the solver's limit was reached" : NULL;
+	return r == Z3_L_UNDEF && !q->lost ? LIMIT_WHY : NULL;
 }
 
 /* One line of --dump=conflicts: the pair, the question and the verdict. */
@@ -2045,6 +2086,11 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		d->linear++;
 		goto out;
 	}
+	if (too_hard(d, k, a, b)) {
+		w->verdict = VERDICT_UNKNOWN;
+		w->why_unknown = HARD_WHY;
+		goto out;
+	}
 	Z3_ast ia, ib;
 	Z3_ast f = pair_formula(&q, a, b, mode, &ia, &ib);
 	/* Without detail, no witness: the memo answers a question asked before. */
@@ -2461,6 +2507,8 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 			w->benign = same_inputs(&q, a, fb);
 	}
 out:
+	if (w->verdict == VERDICT_UNKNOWN && w->why_unknown == LIMIT_WHY)
+		count_hard(d, k, a, b);
 	if (ctx->opt->dump && !strcmp(ctx->opt->dump, "conflicts"))
 		log_decision(&q, a, b, mode, w);
 	smt_model_free(&q, m);

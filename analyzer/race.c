@@ -1004,6 +1004,21 @@ void race_report_undecided(struct cls_ctx *ctx, const struct race_list *rl)
 {
 	for (unsigned i = 0; rl && i < rl->undecided.len; i++) {
 		const struct race *r = rl->undecided.items[i];
+		if (r->w.why_unknown == acc_hard_why) {
+			/* one note for all such pairs at this access */
+			bool first = true;
+			for (unsigned j = 0; j < i && first; j++) {
+				const struct race *o = rl->undecided.items[j];
+				first = o->w.why_unknown != acc_hard_why || o->second != r->second;
+			}
+			if (first)
+				cls_report(ctx, &cls_rule_unsupported, r->second->range,
+					   "unsupported: more pairs of %s (line %u) were not "
+					   "decided (%s); the race rules may miss findings here",
+					   ir_expr_text(ctx->arena, r->second->lv),
+					   r->second->range.begin.line, acc_hard_why);
+			continue;
+		}
 		cls_report(ctx, &cls_rule_unsupported, r->second->range,
 			   "unsupported: whether %s (line %u) and %s (line %u) can touch one element "
 			   "was not decided (%s); the race rules may miss findings here",

@@ -199,6 +199,7 @@ void dec_free(struct cls_ctx *ctx)
 	free(d->ph);
 	free(d->ext);
 	free(d->memo);
+	free(d->hard);
 	free(d);
 	ctx->facts->dec = NULL;
 }

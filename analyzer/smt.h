@@ -70,6 +70,11 @@ struct dec {
 	 * (formulas are hash-consed: the same question is the same ast) */
 	struct { unsigned id; signed char r; } *memo;
 	unsigned memocap, nmemo;
+	/* pairs of each access of kernel hard_k that ran into the solver's
+	 * limit (decide.c: past HARD_CAP, its other pairs are not asked) */
+	const struct acc_kernel *hard_k;
+	unsigned char *hard;
+	unsigned nhard;
 	unsigned long hits;
 };
 
