@@ -313,11 +313,19 @@ static void walk_lvalue(struct walker *w, const struct ir_expr *lv)
 }
 
 
-static unsigned fence_flags(const struct ir_expr *call)
+/* A fence's flags: a constant as written, or through a variable or a
+ * helper's parameter (const cl_mem_fence_flags f = CLK_GLOBAL_MEM_FENCE;
+ * block_sync(CLK_GLOBAL_MEM_FENCE) calling barrier(f)). */
+static unsigned fence_flags(struct walker *w, const struct ir_expr *call)
 {
 	long long f;
 	if (call->nkids >= 1 && ir_const_int(call->kids[0], &f))
 		return (unsigned)f & 7;
+	const struct sym *s = call->nkids >= 1
+				      ? acc_sym_of(w->ab, call->kids[0], w->c, w->block, w->inst, 0)
+				      : NULL;
+	if (s && s->op == S_CONST)
+		return (unsigned)s->c & 7;
 	return FENCE_LOCAL | FENCE_GLOBAL; /* unknown: assume it fences everything */
 }
 
@@ -425,7 +433,7 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 		if (!ev)
 			return;
 		ev->call = e;
-		ev->flags = (unsigned char)fence_flags(e);
+		ev->flags = (unsigned char)fence_flags(w, e);
 		long long scope;
 		if (e->nkids >= 2 && ir_const_int(e->kids[1], &scope) && scope == 4 /* sub_group */)
 			ev->sg_scope = true;
@@ -437,7 +445,7 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 		if (!ev)
 			return;
 		ev->call = e;
-		ev->flags = (unsigned char)fence_flags(e);
+		ev->flags = (unsigned char)fence_flags(w, e);
 		ev->start = ++w->ab->k->nstarts;
 		break;
 	}
@@ -446,7 +454,7 @@ static void walk_call(struct walker *w, const struct ir_expr *e)
 		if (!ev)
 			return;
 		ev->call = e;
-		ev->flags = (unsigned char)fence_flags(e);
+		ev->flags = (unsigned char)fence_flags(w, e);
 		ev->start = ++w->ab->k->nstarts;
 		break;
 	}
