@@ -501,27 +501,13 @@ static void infer_from_arrays(struct abuild *ab, struct acc_kernel *k)
 	free(val);
 	if (!bound || best[0] * best[1] * best[2] < 2)
 		return;
-	unsigned area = 1, cand_area = 1, cand[3];
 	for (unsigned d = 0; d < 3; d++) {
-		if (l->lsz[d])
+		if (l->lsz[d] || best[d] >= l->lsz_max[d])
 			continue;
-		if (best[d] < l->lsz_max[d])
-			l->lsz_max[d] = best[d] ? best[d] : 1;
+		l->lsz_max[d] = best[d] ? best[d] : 1;
 		if (l->wlsz[d] > l->lsz_max[d])
 			l->wlsz[d] = l->lsz_max[d];
-		area *= l->wlsz[d];
-		cand[d] = l->lsz_max[d];
-		cand_area *= cand[d];
 	}
-	/* In 2-D, a default shape cut down (here or by the strides) gives way
-	 * to the largest shape the arrays allow, up to the default's size: a
-	 * 32x8 transpose tile is analyzed at 32x8, not at 16x16 cut to 16x8. */
-	unsigned def[3];
-	default_shape(l->item_dims, def);
-	if (nopen == 2 && cand_area > area && cand_area <= def[0] * def[1] * def[2])
-		for (unsigned d = 0; d < 3; d++)
-			if (!l->lsz[d])
-				l->wlsz[d] = cand[d];
 	l->src = LAUNCH_BOUNDED;
 	l->bound = mem_printf(ab->a, "the largest that keeps every access to '%s' in bounds",
 			      bound);
@@ -1114,6 +1100,46 @@ static void shape_from_local_memory(struct acc_kernel *k)
 	default_shape(used, l->wlsz);
 }
 
+/* The largest power of two at most n (n >= 1). */
+static unsigned pow2_floor(unsigned n)
+{
+	unsigned p = 1;
+	while (p <= n / 2)
+		p *= 2;
+	return p;
+}
+
+/*
+ * In 2-D, a default shape that the kernel's own bounds (its strides, its
+ * arrays) cut down gives way to the largest shape within those bounds, up
+ * to the default's size, wider first: a transpose's tile loaded 8 rows
+ * apart (j += 8) by 32 columns is analyzed at 32 x 8, where its padded
+ * rows have no bank conflict, not at 16 x 16 cut to 16 x 8.  Only a
+ * dimension something bounds is widened.
+ */
+static void widen_cut_shape(struct launch *l)
+{
+	unsigned def[3];
+	default_shape(l->item_dims, def);
+	unsigned full = def[0] * def[1] * def[2];
+	if (l->src != LAUNCH_BOUNDED || l->lsz[0] || l->lsz[1] || l->lsz[2] != 1 || def[2] != 1 ||
+	    l->wlsz[0] * l->wlsz[1] >= full)
+		return;
+	unsigned w[2] = { l->wlsz[0], l->wlsz[1] };
+	for (unsigned d = 0; d < 2; d++) {
+		if (l->lsz_max[d] >= LAUNCH_MAX_WG)
+			continue;
+		unsigned room = full / w[1 - d];
+		unsigned x = pow2_floor(l->lsz_max[d] < room ? l->lsz_max[d] : room);
+		if (x > w[d])
+			w[d] = x;
+	}
+	if (w[0] * w[1] > l->wlsz[0] * l->wlsz[1] && w[0] * w[1] <= full) {
+		l->wlsz[0] = w[0];
+		l->wlsz[1] = w[1];
+	}
+}
+
 void launch_infer(struct abuild *ab, struct acc_kernel *k)
 {
 	ab->k = k;
@@ -1126,6 +1152,7 @@ void launch_infer(struct abuild *ab, struct acc_kernel *k)
 	infer_groups_from_arrays(ab, k);
 	if (ab->ctx->unit->macros.len)
 		infer_from_macros(ab, k);
+	widen_cut_shape(&k->launch);
 	/* Trip counts were computed for the witness sizes before they were
 	 * bounded. */
 	for (unsigned i = 0; i < k->nslots; i++)
