@@ -304,8 +304,15 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 	if (w.benign && !ctx->opt->report_benign)
 		return false;
 	/* Ordered by a sub_group_barrier: only work-items of different
-	 * sub-groups can still meet. */
-	if (a->space == AS_LOCAL && !acc_may_meet(k, a, b, MODE_SG_LOCAL)) {
+	 * sub-groups can still meet.  Between the passes of a loop the
+	 * sub-group barrier ends (s[lane] += s[lane + off]; off >>= 1), the
+	 * intervals alone do not say so: the pair is asked again with the
+	 * sub-group barriers splitting. */
+	struct acc_witness wsg;
+	if (a->space == AS_LOCAL &&
+	    (!acc_may_meet(k, a, b, MODE_SG_LOCAL) ||
+	     (!acc_conflict(ctx, k, a, b, MODE_SG_LOCAL, false, 0, false, &wsg) &&
+	      wsg.verdict == VERDICT_FREE))) {
 		if (!acc_conflict(ctx, k, a, b, m, false, sg, true, &w) || !w.cross_subgroup)
 			return false;
 		w.lockstep = false;
