@@ -1575,28 +1575,33 @@ static const char LIMIT_WHY[] = "the solver's limit was reached";
 const char acc_hard_why[] = "the solver's limit was reached on other pairs of the same access";
 #define HARD_WHY acc_hard_why
 
-static unsigned char *hard_slot(struct dec *d, const struct acc_kernel *k, const struct acc *a)
+/* (counted apart for the questions inside a group and between groups: a
+ * transpose's in-group pairs at the limit say nothing of its inter-group
+ * pair, which the solver decides) */
+static unsigned char *hard_slot(struct dec *d, const struct acc_kernel *k, const struct acc *a,
+				bool inter_group)
 {
 	if (d->hard_k != k) {
 		free(d->hard);
-		d->hard = calloc(k->accs.len ? k->accs.len : 1, 1);
-		d->nhard = d->hard ? k->accs.len : 0;
+		d->hard = calloc(k->accs.len ? 2 * k->accs.len : 1, 1);
+		d->nhard = d->hard ? 2 * k->accs.len : 0;
 		d->hard_k = k;
 	}
-	return a->id < d->nhard ? &d->hard[a->id] : NULL;
+	unsigned i = 2 * a->id + inter_group;
+	return i < d->nhard ? &d->hard[i] : NULL;
 }
 
 static bool too_hard(struct dec *d, const struct acc_kernel *k, const struct acc *a,
-		     const struct acc *b)
+		     const struct acc *b, bool inter_group)
 {
-	unsigned char *x = hard_slot(d, k, a), *y = hard_slot(d, k, b);
+	unsigned char *x = hard_slot(d, k, a, inter_group), *y = hard_slot(d, k, b, inter_group);
 	return (x && *x >= HARD_CAP) || (y && *y >= HARD_CAP);
 }
 
 static void count_hard(struct dec *d, const struct acc_kernel *k, const struct acc *a,
-		       const struct acc *b)
+		       const struct acc *b, bool inter_group)
 {
-	unsigned char *x = hard_slot(d, k, a), *y = hard_slot(d, k, b);
+	unsigned char *x = hard_slot(d, k, a, inter_group), *y = hard_slot(d, k, b, inter_group);
 	if (x && *x < 255)
 		++*x;
 	if (y && y != x && *y < 255)
@@ -2086,7 +2091,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 		d->linear++;
 		goto out;
 	}
-	if (too_hard(d, k, a, b)) {
+	if (too_hard(d, k, a, b, inter_group)) {
 		w->verdict = VERDICT_UNKNOWN;
 		w->why_unknown = HARD_WHY;
 		goto out;
@@ -2508,7 +2513,7 @@ bool acc_conflict(struct cls_ctx *ctx, const struct acc_kernel *k, const struct 
 	}
 out:
 	if (w->verdict == VERDICT_UNKNOWN && w->why_unknown == LIMIT_WHY)
-		count_hard(d, k, a, b);
+		count_hard(d, k, a, b, inter_group);
 	if (ctx->opt->dump && !strcmp(ctx->opt->dump, "conflicts"))
 		log_decision(&q, a, b, mode, w);
 	smt_model_free(&q, m);
