@@ -267,6 +267,15 @@ static bool own_same_value_read(const struct acc_kernel *k, const struct acc *a,
 	       sym_equal(r->index, w->index) && !sym_uses_lid(r->index);
 }
 
+/* Does kernel k call sub_group_barrier anywhere? */
+static bool has_sg_barrier(const struct acc_kernel *k)
+{
+	for (unsigned i = 0; i < k->nev; i++)
+		if (k->ev[i].kind == EV_SG_BARRIER)
+			return true;
+	return false;
+}
+
 /* Check one pair; returns true when a conflict was recorded. */
 static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct acc_kernel *k,
 		       const struct acc *a, const struct acc *b)
@@ -311,7 +320,8 @@ static bool check_pair(struct cls_ctx *ctx, struct race_list *rl, const struct a
 	struct acc_witness wsg;
 	if (a->space == AS_LOCAL &&
 	    (!acc_may_meet(k, a, b, MODE_SG_LOCAL) ||
-	     (!acc_conflict(ctx, k, a, b, MODE_SG_LOCAL, false, 0, false, &wsg) &&
+	     (has_sg_barrier(k) &&
+	      !acc_conflict(ctx, k, a, b, MODE_SG_LOCAL, false, 0, false, &wsg) &&
 	      wsg.verdict == VERDICT_FREE))) {
 		if (!acc_conflict(ctx, k, a, b, m, false, sg, true, &w) || !w.cross_subgroup)
 			return false;
