@@ -92,14 +92,20 @@ static struct acc_event *new_event(struct walker *w, unsigned kind)
 	return ev;
 }
 
-/* Is lv (a pointer, or an lvalue reached through one) in the generic
- * address space? */
-static bool through_generic(const struct ir_expr *lv, bool is_pointer)
+/* The pointer lv goes through (lv itself when it is one), or NULL. */
+static const struct ir_expr *pointer_of(const struct ir_expr *lv, bool is_pointer)
 {
 	const struct ir_expr *p = is_pointer ? lv
 				  : (lv->op == E_INDEX || lv->op == E_DEREF) && lv->nkids ? lv->kids[0]
 				  : NULL;
-	p = p ? ir_strip(p) : NULL;
+	return p ? ir_strip(p) : NULL;
+}
+
+/* Is lv (a pointer, or an lvalue reached through one) in the generic
+ * address space? */
+static bool through_generic(const struct ir_expr *lv, bool is_pointer)
+{
+	const struct ir_expr *p = pointer_of(lv, is_pointer);
 	if (p && p->type && p->type->kind == T_ARRAY)
 		return false;
 	return p && p->type && p->type->kind == T_POINTER && p->type->space == AS_GENERIC;
@@ -111,10 +117,7 @@ static bool through_generic(const struct ir_expr *lv, bool is_pointer)
  * stepped in a loop is common)? */
 static bool through_shared(const struct ir_expr *lv, bool is_pointer, unsigned kind)
 {
-	const struct ir_expr *p = is_pointer ? lv
-				  : (lv->op == E_INDEX || lv->op == E_DEREF) && lv->nkids ? lv->kids[0]
-				  : NULL;
-	p = p ? ir_strip(p) : NULL;
+	const struct ir_expr *p = pointer_of(lv, is_pointer);
 	return p && p->type && p->type->kind == T_POINTER &&
 	       (p->type->space == AS_LOCAL || (p->type->space == AS_GLOBAL && (kind & ACC_WRITE)));
 }

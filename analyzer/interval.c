@@ -725,8 +725,11 @@ bool acc_apart_iterations(const struct acc_kernel *k, const struct acc *a, const
 	return apart && shared;
 }
 
-bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
-			const struct ir_block *header, const struct acc *x, enum acc_mode m)
+/* Walk from loop `header` to x (from_header), or from x to the header,
+ * without a splitter of mode m. */
+static bool header_walk(const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *header, const struct acc *x, enum acc_mode m,
+			bool from_header)
 {
 	if (!c->first_node)
 		return true;
@@ -734,32 +737,29 @@ bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
 	unsigned char *mk = calloc(2 * (size_t)N, 1);
 	unsigned *stack = malloc((2 * (size_t)N + 2) * sizeof *stack);
 	bool r = true;
-	if (mk && stack) {
+	if (mk && stack && from_header) {
 		mk[2 * n] = 1;
 		fwd(k, n, (unsigned)-1, false, m, mk, stack);
 		r = (x->node == n && !splitter_before(k, n, x->seq, m)) || marks_reach(k, mk, x, m);
-	}
-	free(mk);
-	free(stack);
-	return r;
-}
-
-bool acc_reaches_header(const struct acc_kernel *k, const struct acc_ctx *c,
-			const struct ir_block *header, const struct acc *x, enum acc_mode m)
-{
-	if (!c->first_node)
-		return true;
-	unsigned n = c->first_node[header->id], N = k->nnodes;
-	unsigned char *mk = calloc(2 * (size_t)N, 1);
-	unsigned *stack = malloc((2 * (size_t)N + 2) * sizeof *stack);
-	bool r = true;
-	if (mk && stack) {
+	} else if (mk && stack) {
 		fwd(k, x->node, x->seq, false, m, mk, stack);
 		r = mk[2 * n] || mk[2 * n + 1];
 	}
 	free(mk);
 	free(stack);
 	return r;
+}
+
+bool acc_header_reaches(const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *header, const struct acc *x, enum acc_mode m)
+{
+	return header_walk(k, c, header, x, m, true);
+}
+
+bool acc_reaches_header(const struct acc_kernel *k, const struct acc_ctx *c,
+			const struct ir_block *header, const struct acc *x, enum acc_mode m)
+{
+	return header_walk(k, c, header, x, m, false);
 }
 
 bool acc_event_follows(const struct acc_kernel *k, const struct acc *a, const struct acc_event *ev,

@@ -1817,6 +1817,32 @@ static void symbolic_unsupported(struct abuild *ab, const struct ir_expr *lv)
 	mem_vec_push(ab->a, &ab->ctx->unit->unsupported, x);
 }
 
+/* The value of index expression ie into out->object, made as an index
+ * (for the unsupported notes: in_index, index_quiet). */
+static struct sym *index_sym(struct abuild *ab, const struct place *out, const struct ir_expr *ie,
+			     struct acc_ctx *c, unsigned block, unsigned inst, unsigned depth)
+{
+	bool quiet = ab->index_quiet;
+	ab->index_quiet = index_quiet(ab, out->object);
+	ab->in_index++;
+	struct sym *i = acc_sym_of(ab, ie, c, block, inst, depth);
+	ab->in_index--;
+	ab->index_quiet = quiet;
+	return i;
+}
+
+/* Move the place a pointer holds by i elements of es bytes (op: + or -). */
+static bool move_place(struct abuild *ab, struct place *out, unsigned op, struct sym *i,
+		       long long es)
+{
+	out->dim = ACC_MAX_BOUND + 1;
+	if (!i || !es)
+		return false;
+	i = index_in_elems(ab, i, es, 0);
+	out->offset = mk_bin(ab, op, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
+	return true;
+}
+
 /* Where an lvalue lives: object and byte offset.  False for private storage
  * and for what cannot be resolved. */
 static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx *c,
@@ -1849,12 +1875,7 @@ static bool place_of(struct abuild *ab, const struct ir_expr *lv, struct acc_ctx
 		if (!ok)
 			return false;
 		long long es = acc_type_size(lv->type);
-		bool quiet = ab->index_quiet;
-		ab->index_quiet = index_quiet(ab, out->object);
-		ab->in_index++;
-		struct sym *i = acc_sym_of(ab, lv->kids[1], c, block, inst, depth + 1);
-		ab->in_index--;
-		ab->index_quiet = quiet;
+		struct sym *i = index_sym(ab, out, lv->kids[1], c, block, inst, depth + 1);
 		if (!i)
 			return false;
 		i = index_in_elems(ab, i, es, 0);
@@ -2000,17 +2021,9 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 				return false;
 			long long es = lhs->type && lhs->type->elem ? acc_type_size(lhs->type->elem)
 								    : 0;
-			ab->in_index++;
-			struct sym *i = acc_sym_of(ab, d[0].e->kids[1], c, d[0].block, d[0].inst,
-						   depth + 1);
-			ab->in_index--;
-			out->dim = ACC_MAX_BOUND + 1;
-			if (!i || !es)
-				return false;
-			i = index_in_elems(ab, i, es, 0);
-			out->offset = mk_bin(ab, d[0].e->sub, out->offset,
-					     mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
-			return true;
+			return move_place(ab, out, d[0].e->sub,
+					  index_sym(ab, out, d[0].e->kids[1], c, d[0].block,
+						    d[0].inst, depth + 1), es);
 		}
 		return false;
 	}
@@ -2022,35 +2035,20 @@ static bool place_of_pointer(struct abuild *ab, const struct ir_expr *p, struct 
 				return false;
 			long long es = p->kids[0]->type && p->kids[0]->type->elem
 					       ? acc_type_size(p->kids[0]->type->elem) : 0;
-			bool quiet = ab->index_quiet;
-			ab->index_quiet = index_quiet(ab, out->object);
-			ab->in_index++;
-			struct sym *i = acc_sym_of(ab, p->kids[1], c, block, inst, depth + 1);
-			ab->in_index--;
-			ab->index_quiet = quiet;
+			struct sym *i = index_sym(ab, out, p->kids[1], c, block, inst, depth + 1);
 			if (!es && p->kids[0]->type && p->kids[0]->type->elem &&
 			    p->kids[0]->type->elem->symbolic)
 				symbolic_unsupported(ab, p);
-			out->dim = ACC_MAX_BOUND + 1;
-			if (!i || !es)
-				return false;
-			i = index_in_elems(ab, i, es, 0);
-			out->offset = mk_bin(ab, p->sub, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
-			return true;
+			return move_place(ab, out, p->sub, i, es);
 		}
 		if (p->sub == IR_B_ADD && decays_to_pointer(p->kids[1])) {
 			if (!place_of_pointer(ab, p->kids[1], c, block, inst, out, depth + 1))
 				return false;
 			long long es = acc_type_size(p->kids[1]->type->elem);
-			struct sym *i = acc_sym_of(ab, p->kids[0], c, block, inst, depth + 1);
+			struct sym *i = index_sym(ab, out, p->kids[0], c, block, inst, depth + 1);
 			if (!es && p->kids[1]->type->elem && p->kids[1]->type->elem->symbolic)
 				symbolic_unsupported(ab, p);
-			out->dim = ACC_MAX_BOUND + 1;
-			if (!i || !es)
-				return false;
-			i = index_in_elems(ab, i, es, 0);
-			out->offset = mk_bin(ab, IR_B_ADD, out->offset, mk_bin(ab, IR_B_MUL, i, mk_const(ab, es)));
-			return true;
+			return move_place(ab, out, IR_B_ADD, i, es);
 		}
 		return false;
 	case E_ADDROF: /* &x, &pa[i] of private x, pa: private storage, known */
